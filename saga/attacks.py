@@ -1,0 +1,266 @@
+"""Phase 2: choosing battles, for humans by question and for the Amiga by rule."""
+
+from __future__ import annotations
+
+from saga import tables as T
+from saga.assess import hero_side, jarl_side
+from saga.combat import battle
+from saga.game import Game
+from saga.host import BACKSPACE, DONE, FIRST_HERO_PEN, WHITE, Ask
+
+# How many battles one counter can remember fighting in a turn.
+ATTACKS = len(T.HERO_NAMES) + len(T.JARL_TABLE) + len(T.MONSTER_TABLE) + T.LAND_AREAS + 1
+
+
+def _remember(fought: list[tuple[int, int]], kind: int, counter: int) -> None:
+    if len(fought) < ATTACKS:
+        fought.append((kind, counter))
+
+
+def _record_attack(g: Game, attackhero: int, kind: int, counter: int) -> None:
+    """Turn a face-down jarl up, and note the battle for every attacker."""
+    if kind == T.JARL and g.jarls[counter].face == T.FACE_DOWN:
+        j = g.jarls[counter]
+        j.face = T.FACE_UP
+        j.recruitable = True
+    h = g.heroes[attackhero]
+    if h.attacking:
+        _remember(h.fought, kind, counter)
+    for j in g.jarls:
+        if j.attacking:
+            _remember(j.fought, kind, counter)
+
+
+def attack_phase(g: Game, hero: int) -> None:
+    h = g.heroes[hero]
+    if not h.alive:
+        return
+    must = False
+    weakest = -1
+    here_monsters = [
+        m for m in g.monsters[: g.state.monster_count] if m.alive and m.where == h.where
+    ]
+    if here_monsters:
+        must = True  # a hero must fight a monster sharing his area
+        weakest = min(here_monsters, key=lambda m: m.strength).index
+    if h.control == T.HUMAN:
+        _human_attacks(g, hero, must)
+    elif h.control == T.AMIGA:
+        _amiga_attacks(g, hero, must, weakest)
+
+
+# -- humans --------------------------------------------------------------------
+
+
+def can_attack(g: Game, player: int, area: int, kind: int, victim: int) -> bool:
+    """Whether the player's side in an area may still attack a victim.
+
+    Quirk kept: each eligible counter overwrites the answer, so the last one
+    decides, even if an earlier one could attack.
+    """
+    can = False
+    h = g.heroes[player]
+    if h.alive and h.where == area and not h.routed:
+        can = (kind, victim) not in h.fought
+    for j in g.jarls:
+        if j.alive and j.hero == player and j.where == area and not j.routed:
+            can = (kind, victim) not in j.fought
+    return can
+
+
+def any_attack(g: Game, player: int) -> bool:
+    """Whether the player has any battle left to offer (the original's autosense).
+
+    It ignores lost turns, which is how a paralysed hero sharing an area
+    with a monster gets asked to attack forever (kept; see DESIGN).
+    """
+    heroes, jarls = g.heroes, g.jarls
+    monsters = g.monsters[: g.state.monster_count]
+    for area in range(T.AREAS):
+        if (
+            g.king[area] != player and T.AREA_TABLE[area].tax and not g.ice[area]
+            and can_attack(g, player, area, T.KINGDOM, area)
+        ):
+            return True
+        for m in monsters:
+            if m.alive and m.where == area and can_attack(g, player, area, T.MONSTER, m.index):
+                return True
+        for rival in heroes:
+            if (
+                rival.index != player and rival.alive and rival.where == area
+                and can_attack(g, player, area, T.HERO, rival.index)
+            ):
+                return True
+        for j in jarls:
+            if (
+                j.alive and j.where == area and j.hero != player
+                and can_attack(g, player, area, T.JARL, j.index)
+            ):
+                return True
+    return False
+
+
+def _human_attacks(g: Game, hero: int, must: bool) -> None:
+    h = g.heroes[hero]
+    pen = FIRST_HERO_PEN + hero
+    t = g.t
+    while any_attack(g, hero):
+        g.say(g.who(T.HERO, hero, comma=True) + t("MSG_SELECT_ATTACKERS") + "?", pen)
+        g.hint(t("MSG_SELECT"), t("MSG_CANCEL"))
+        area = g.ask(Ask.COUNTRY, pen)
+        if area >= 0:
+            attackers = 0
+            if h.alive and h.where == area and not h.routed and not h.loseturn:
+                attackers = 1
+                h.attacking = True
+            for j in g.jarls:
+                if (
+                    j.alive and j.where == area and j.hero == hero
+                    and not j.routed and not j.loseturn
+                ):
+                    attackers += 1
+                    j.attacking = True
+            if attackers:
+                _choose_defender(g, hero, area)
+        elif area == DONE:
+            if must and h.alive and not h.routed:
+                if any(kind == T.MONSTER for kind, _ in h.fought):
+                    return
+                g.tell(g.who(T.HERO, hero, comma=True) + t("MSG_MUST_FIGHT_MONSTER") + ".", pen)
+            else:
+                return
+
+
+def _valid_pick(g: Game, counter: int) -> bool:
+    """Whether an answer names a real counter of the kind the game now holds."""
+    limits = {T.HERO: len(g.heroes), T.JARL: len(g.jarls), T.MONSTER: len(g.monsters),
+              T.KINGDOM: T.AREAS}
+    return 0 <= counter < limits.get(g.countertype, 0)
+
+
+def _choose_defender(g: Game, hero: int, here: int) -> None:
+    h = g.heroes[hero]
+    pen = FIRST_HERO_PEN + hero
+    t = g.t
+    while True:
+        g.say(g.who(T.HERO, hero, comma=True) + t("MSG_SELECT_DEFENDER") + "?", pen)
+        g.hint(t("MSG_SELECT"), t("MSG_CANCEL"))
+        counter = g.ask(Ask.COUNTER, pen)
+        if counter in (BACKSPACE, DONE):
+            h.attacking = False
+            for j in g.jarls:
+                if j.alive and j.attacking:
+                    j.attacking = False
+            return
+        kind = g.countertype
+        done = False
+        if _valid_pick(g, counter):
+            if kind == T.HERO:
+                done = counter != hero and g.heroes[counter].where == here
+            elif kind == T.JARL:
+                done = g.jarls[counter].hero != hero and g.jarls[counter].where == here
+            elif kind == T.MONSTER:
+                done = g.monsters[counter].where == here
+            elif kind == T.KINGDOM and g.king[counter] != hero and counter == here < T.LAND_AREAS:
+                if g.ice[counter]:
+                    g.tell(g.who(T.KINGDOM, counter) + t("MSG_COVERED_WITH_ICE") + ".", WHITE)
+                else:
+                    done = True
+        if done:
+            fought = t("MSG_ALREADY_FOUGHT")
+            this_turn = t("MSG_THIS_TURN")
+            if h.attacking and (kind, counter) in h.fought:
+                done = False
+                g.tell(
+                    g.who(T.HERO, hero) + fought + g.who(kind, counter, lower=True)
+                    + f" {this_turn}.", pen,
+                )
+            for j in g.jarls:
+                if j.attacking and (kind, counter) in j.fought:
+                    done = False
+                    g.tell(
+                        g.who(T.JARL, j.index) + fought + g.who(kind, counter, lower=True)
+                        + f" {this_turn}.", pen,
+                    )
+        if done:
+            break
+    _record_attack(g, hero, kind, counter)
+    battle(g, kind, counter, hero)
+
+
+# -- the Amiga ---------------------------------------------------------------
+
+
+def attackers(g: Game, hero: int, area: int, enlist: bool) -> int:
+    """The strength the hero's side has in an area; ``enlist`` sends them in.
+
+    Unlike a human's choice, lost turns are not checked.
+    """
+    total = 0
+    h = g.heroes[hero]
+    if h.alive and not h.routed and h.where == area:
+        if enlist:
+            h.attacking = True
+        total += h.strength
+    for j in g.jarls:
+        if j.alive and j.hero == hero and not j.routed and j.where == area:
+            if enlist:
+                j.attacking = True
+            total += j.strength
+    return total
+
+
+def _amiga_battle(g: Game, hero: int, kind: int, counter: int, area: int) -> None:
+    attackers(g, hero, area, True)
+    _record_attack(g, hero, kind, counter)
+    g.tell(
+        g.who(T.HERO, hero) + g.t("MSG_ATTACKS") + g.who(kind, counter, lower=True) + ".",
+        FIRST_HERO_PEN + hero,
+    )
+    battle(g, kind, counter, hero)
+
+
+def _amiga_attacks(g: Game, hero: int, must: bool, weakest: int) -> None:
+    """The Amiga attacks, area by area, whatever it judges it can beat.
+
+    Strength is judged once per kind of victim: a battle that weakens the
+    side does not stop further attacks on the same kind in that area.
+    """
+    g.say(g.who(T.HERO, hero) + g.t("MSG_CONSIDERS_ATTACKS") + "...", FIRST_HERO_PEN + hero)
+    heroes, jarls = g.heroes, g.jarls
+    monsters = g.monsters[: g.state.monster_count]
+    for area in range(T.AREAS):
+        total = attackers(g, hero, area, False)
+        if not total:
+            continue
+        for j in jarls:
+            if j.alive and j.hero != hero and j.where == area and (
+                (j.face == T.FACE_DOWN and heroes[hero].luck >= 1)
+                or total >= jarl_side(g, j.index, area)
+            ):
+                _amiga_battle(g, hero, T.JARL, j.index, area)
+        total = attackers(g, hero, area, False)
+        if not total:
+            continue
+        for rival in heroes:
+            if (
+                rival.index != hero and rival.alive and rival.where == area
+                and total + 1 >= hero_side(g, rival.index, area) + rival.luck
+            ):
+                _amiga_battle(g, hero, T.HERO, rival.index, area)
+        total = attackers(g, hero, area, False)
+        if not total:
+            continue
+        for m in monsters:
+            if m.alive and m.where == area and (
+                (must and weakest == m.index) or total >= m.strength
+            ):
+                _amiga_battle(g, hero, T.MONSTER, m.index, area)
+        total = attackers(g, hero, area, False)
+        if not total:
+            continue
+        if (
+            area < T.LAND_AREAS and g.king[area] != hero and not g.ice[area]
+            and total > T.AREA_TABLE[area].tax
+        ):
+            _amiga_battle(g, hero, T.KINGDOM, area, area)

@@ -1,0 +1,139 @@
+"""The running game: state plus the services the turn logic draws on.
+
+The original kept the board in globals and reached for ``goodrand()``,
+``getevent()`` and the catalog from everywhere.  Here one :class:`Game`
+carries those, so the turn logic stays plain functions of a game, and the
+random source, the host and the language can be swapped freely.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from saga import tables as T
+from saga.host import FIRST_HERO_PEN, WHITE, Ask, Host
+from saga.rng import RandomSource
+from saga.state import GameState
+
+
+class Game:
+    def __init__(
+        self,
+        state: GameState,
+        rng: RandomSource,
+        host: Host,
+        text: Callable[[str], str],
+    ) -> None:
+        self.state = state
+        self.heroes = state.heroes
+        self.jarls = state.jarls
+        self.monsters = state.monsters
+        self.treasures = state.treasures
+        self.swords = state.swords
+        self.king = state.king
+        self.ice = state.ice
+        self.goodrand = rng.goodrand
+        self.host = host
+        self.t = text
+        # What kind of counter the last answer picked (the original's global).
+        self.countertype = T.HERO
+        # This turn's order of play, -1 after the last hero.
+        self.order = [-1] * len(T.HERO_NAMES)
+        # Scratch of the move in progress, shared by the movement helpers.
+        self.rider = 0
+        self.ridertype = -1
+        self.whichmove = 0
+        self.whichrealmove = 0
+        self.movearray = [0] * T.AREAS
+        self.freemove = False
+        self.visited = [False] * T.AREAS
+
+    # -- randomness ---------------------------------------------------------
+
+    def d6(self) -> int:
+        return self.goodrand() % 6 + 1
+
+    # -- talking to the player -------------------------------------------------
+
+    def say(self, text: str, pen: int = WHITE) -> None:
+        self.host.say(text, pen)
+
+    def tell(self, text: str, pen: int = WHITE) -> None:
+        """Say something and give the player time to read it."""
+        self.host.say(text, pen)
+        self.host.pause()
+
+    def ask(self, mode: Ask, pen: int) -> int:
+        answer = self.host.ask(mode, pen)
+        if answer.countertype is not None:
+            self.countertype = answer.countertype
+        return answer.result
+
+    def hint(self, left: str, right: str) -> None:
+        self.host.hint(left, right)
+
+    def key(self, name: str) -> int:
+        """The key code of a one-letter answer, as the catalog spells it."""
+        return ord(self.t(name)[:1].upper() or "?")
+
+    # -- naming things -----------------------------------------------------
+
+    def area_name(self, area: int) -> str:
+        name = T.AREA_TABLE[area].name
+        return self.t(name) if name.startswith("MSG_") else name
+
+    def item_name(self, kind: int, number: int) -> str:
+        if kind == T.SWORD:
+            return T.SWORD_NAMES[number]
+        name = T.TREASURE_NAMES[number]
+        return self.t(name) if name.startswith("MSG_") else name
+
+    def monster_name(self, monster: int) -> str:
+        m = self.monsters[monster]
+        return f"{self.t(T.SPECIES_NAMES[m.species])} {m.name}"
+
+    def who(self, kind: int, counter: int, *, comma: bool = False, lower: bool = False) -> str:
+        """Name a counter the way messages do.
+
+        At the start of a message it reads "Hero Egil " (with "," before the
+        space when asked); inside one it reads " hero Egil", to be appended.
+        """
+        t = self.t
+        if kind == T.HERO:
+            text = f"{t('MSG_HERO_LOWER' if lower else 'MSG_HERO')} {self.heroes[counter].name}"
+        elif kind == T.JARL:
+            # Frey Faxi quirk: the original may name jarl -1 here, which in
+            # the reference build reads as a nameless jarl of the first hero.
+            jarl_hero, name = (0, "") if counter < 0 else (
+                self.jarls[counter].hero, self.jarls[counter].name
+            )
+            if jarl_hero != -1:
+                hero = t("MSG_HERO_LOWER" if lower else "MSG_HERO")
+                text = f"{hero} {self.heroes[jarl_hero].name}{t('MSG_S_JARL')} {name}"
+            else:
+                text = f"{t('MSG_JARL_LOWER' if lower else 'MSG_JARL')} {name}"
+        elif kind == T.MONSTER:
+            text = self.monster_name(counter)
+        else:
+            if self.king[counter] != -1:
+                hero = t("MSG_HERO_LOWER" if lower else "MSG_HERO")
+                owner = f"{hero} {self.heroes[self.king[counter]].name}{t('MSG_S_KINGDOM')}"
+            else:
+                owner = t("MSG_KINGDOM_LOWER" if lower else "MSG_KINGDOM")
+            text = f"{owner} {self.area_name(counter)} ({T.AREA_TABLE[counter].tax})"
+        if lower:
+            return " " + text
+        return text + (", " if comma else " ")
+
+    @staticmethod
+    def pen(hero: int) -> int:
+        """The pen of a hero's messages; a hero of -1 speaks in white."""
+        return WHITE if hero == -1 else FIRST_HERO_PEN + hero
+
+    def who_pen(self, kind: int, counter: int) -> int:
+        """The pen the original picks when naming a counter."""
+        if kind == T.HERO:
+            return FIRST_HERO_PEN + counter
+        if kind == T.JARL and counter >= 0 and self.jarls[counter].hero != -1:
+            return FIRST_HERO_PEN + self.jarls[counter].hero
+        return WHITE

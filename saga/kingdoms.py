@@ -1,0 +1,49 @@
+"""Founding kingdoms, collecting their taxes, and losing them to bandits."""
+
+from __future__ import annotations
+
+from saga import tables as T
+from saga.game import Game
+from saga.host import FIRST_HERO_PEN
+
+
+def conquer(g: Game, kind: int, counter: int, hero: int, area: int) -> None:
+    # Named before the change, or it would read "...conquered Ragnar's kingdom".
+    text = g.who(kind, counter) + g.t("MSG_HAS_CONQUERED") + g.who(T.KINGDOM, area, lower=True)
+    g.king[area] = hero
+    g.tell(text + ".", FIRST_HERO_PEN + hero)
+
+
+def collect_taxes(g: Game) -> None:
+    """Phase 3: each kingdom pays whoever of its hero's side is there.
+
+    A kingdom with nobody of its side present is overrun, unless the Magic
+    Crown holds it (half the time).  Ice stops both taxes and overrunning.
+    Dead heroes still count, as they may yet promote a jarl.
+    """
+    crown = g.treasures[T.MAGIC_CROWN]
+    for h in g.heroes:
+        if h.control == T.NONE or h.verydead:
+            continue
+        hero = h.index
+        for area in range(T.LAND_AREAS):
+            if g.king[area] != hero or g.ice[area]:
+                continue
+            wears_crown = crown.held_by(T.HERO, hero) or (
+                crown.possessortype == T.JARL and g.jarls[crown.possessor].hero == hero
+            )
+            held = wears_crown and g.d6() >= 4
+            tax = T.AREA_TABLE[area].tax + (h.rune == T.GEOFU)
+            if h.where == area:
+                held = True
+                h.wealth += tax
+            else:
+                for j in g.jarls:
+                    if j.alive and j.hero == hero and j.where == area:
+                        held = True
+                        j.wealth += tax  # the first jarl of his found there
+                        break
+            if not held:
+                text = g.who(T.KINGDOM, area) + g.t("MSG_OVERRUN") + "."
+                g.king[area] = -1
+                g.tell(text, FIRST_HERO_PEN + hero)

@@ -1,0 +1,386 @@
+"""Phase 1 movement of one hero's side, and routs after a battle."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from saga import tables as T
+from saga.assess import hero_area, jarl_area
+from saga.counters import is_legal, moves, sea_step
+from saga.game import Game
+from saga.host import BACKSPACE, DONE, FIRST_HERO_PEN, Ask
+from saga.items import (
+    ask_treasure,
+    hand_over_gold,
+    offer_necklace,
+    pick_up_sword,
+    pick_up_treasures,
+    vanish,
+)
+
+LINKS = T.LINKS
+STAY = T.LINK_SLOTS  # the Amiga's ninth option: stay put
+
+
+def _reset_passengers(g: Game) -> None:
+    g.ridertype = -1
+    for h in g.heroes:
+        h.passenger = False
+    for j in g.jarls:
+        j.passenger = False
+
+
+def _start_visit(g: Game, area: int) -> None:
+    visited = g.visited
+    for i in range(T.AREAS):
+        visited[i] = False
+    visited[area] = True
+
+
+def move_side(g: Game, hero: int) -> None:
+    """Move a hero, then each of his jarls, asking humans and deciding for the Amiga."""
+    _reset_passengers(g)
+    h = g.heroes[hero]
+    if h.alive:
+        _move_hero(g, hero)
+        for j in g.jarls:
+            if j.alive and j.hero == hero:
+                _move_jarl(g, hero, j.index)
+    _reset_passengers(g)
+
+
+def _move_hero(g: Game, hero: int) -> None:
+    h = g.heroes[hero]
+    n = moves(g, T.HERO, hero, False)
+    g.movearray[0] = h.where
+    g.whichrealmove = g.whichmove = 1
+    start = h.where
+    g.freemove = False
+    _start_visit(g, h.where)
+    if n >= 1:
+        if h.control == T.HUMAN:
+            _human_moves_hero(g, hero, n, start)
+        else:
+            _amiga_moves_hero(g, hero, n)
+    # Taxes his jarls collected pass to him wherever his path met theirs.
+    for i in range(g.whichrealmove):
+        for j in g.jarls:
+            if g.movearray[i] == j.where and j.hero == hero:
+                hand_over_gold(g, hero, j.index)
+    pick_up_treasures(g, T.HERO, hero, h.where, h.control)
+    pick_up_sword(g, T.HERO, hero, h.where, h.control)
+    offer_necklace(g, T.HERO, hero, h.control)
+    if g.whichmove == 1 and h.wounded and (h.where == h.homewhere or h.rune == T.ING):
+        h.wounded = False
+        g.tell(g.who(T.HERO, hero) + g.t("MSG_HEALS") + ".", FIRST_HERO_PEN + hero)
+    elif g.treasures[T.HEALING_POTION].held_by(T.HERO, hero) and h.wounded:
+        if h.control == T.AMIGA:
+            h.wounded = False
+            vanish(g, T.HEALING_POTION)
+            name = g.item_name(T.TREASURE, T.HEALING_POTION)
+            g.tell(g.who(T.HERO, hero) + f"{g.t('MSG_DRINKS_THE')} {name}.", FIRST_HERO_PEN + hero)
+        elif ask_treasure(g, T.HERO, hero, T.HEALING_POTION):
+            h.wounded = False
+            vanish(g, T.HEALING_POTION)
+
+
+def _move_prompt(g: Game, kind: int, counter: int, area: int, n: int, pen: int) -> None:
+    t = g.t
+    text = (
+        g.who(kind, counter)
+        + f"{t('MSG_IN')} {g.area_name(area)}, {t('MSG_MOVE')} {g.whichmove} {t('MSG_OF')} {n}?"
+    )
+    if g.whichmove >= 2:
+        text += f" ({t('MSG_BACKSPACE_TO_REDO')})"
+    g.say(text, pen)
+    g.hint(t("MSG_MOVE_BUTTON"), t("MSG_FINISH"))
+
+
+def _ask_step(g: Game, pen: int) -> int:
+    """An area, Backspace or Done; other answers are ignored."""
+    while True:
+        area = g.ask(Ask.COUNTRY, pen)
+        if -3 <= area <= T.AREAS - 1 and area != -1:
+            return area
+
+
+def _ask_destination(g: Game, kind: int, counter: int, pen: int) -> int:
+    """Where the Teleport Scroll should take its reader."""
+    g.say(g.who(kind, counter, comma=True) + g.t("MSG_SELECT_DESTINATION") + "?", pen)
+    g.hint(g.t("MSG_SELECT"), "-")
+    while True:
+        area = g.ask(Ask.COUNTRY, pen)
+        if 0 <= area < T.AREAS:
+            return area
+
+
+def _human_moves_hero(g: Game, hero: int, n: int, start: int) -> None:
+    h = g.heroes[hero]
+    pen = FIRST_HERO_PEN + hero
+    horse = g.treasures[T.FREY_FAXI]
+    if horse.held_by(T.HERO, hero):
+        if ask_treasure(g, T.HERO, hero, T.FREY_FAXI):
+            vanish(g, T.FREY_FAXI)
+            n = moves(g, T.HERO, hero, True)
+    elif (
+        horse.possessortype == T.JARL
+        and g.jarls[horse.possessor].hero == hero
+        and ask_treasure(g, T.JARL, horse.possessor, T.FREY_FAXI)
+    ):
+        vanish(g, T.FREY_FAXI)
+    scroll = g.treasures[T.TELEPORT_SCROLL]
+    if scroll.held_by(T.HERO, hero) and ask_treasure(g, T.HERO, hero, T.TELEPORT_SCROLL):
+        vanish(g, T.TELEPORT_SCROLL)
+        step_hero(g, hero, _ask_destination(g, T.HERO, hero, pen))
+        return
+    while True:
+        _move_prompt(g, T.HERO, hero, h.where, n, pen)
+        area = _ask_step(g, pen)
+        if area == DONE:
+            return
+        if area == BACKSPACE:
+            g.whichmove = g.whichrealmove = 1
+            h.where = start
+            if g.ridertype == T.HERO:
+                for j in g.jarls:
+                    if j.passenger:
+                        j.where = start
+            g.freemove = False
+        elif area in LINKS[h.where] and is_legal(g, T.HERO, hero, area, True):
+            step_hero(g, hero, area)
+        if g.whichmove > n:
+            return
+
+
+def _best_option(g: Game, scores: list[int]) -> int:
+    """The Amiga's choice among nine scores: the best, ties settled by coin."""
+    best = -100
+    choice = 0
+    goodrand = g.goodrand
+    for i, score in enumerate(scores):
+        if score > best or (score == best and not goodrand() % 2):
+            choice = i
+            best = score
+    return choice
+
+
+def _amiga_moves_hero(g: Game, hero: int, n: int) -> None:
+    h = g.heroes[hero]
+    pen = FIRST_HERO_PEN + hero
+    s = g.state
+    horse = g.treasures[T.FREY_FAXI]
+    if horse.held_by(T.HERO, hero):
+        if s.turn > s.turns - s.faxirides or (not h.hagall and g.goodrand() % 6 == 0):
+            vanish(g, T.FREY_FAXI)
+            n = moves(g, T.HERO, hero, True)
+            g.tell(g.who(T.HERO, hero) + f"{g.t('MSG_RIDES_THE')} Frey Faxi.", pen)
+    elif horse.possessortype == T.JARL and g.jarls[horse.possessor].hero == hero:
+        rider = g.jarls[horse.possessor]
+        if s.turn > s.turns - s.faxirides or (not rider.hagall and g.goodrand() % 8 == 0):
+            # Quirk kept: the horse is used up but the jarl gets no extra
+            # moves; and after its last ride the message names jarl -1.
+            vanish(g, T.FREY_FAXI)
+            g.tell(g.who(T.JARL, horse.possessor) + f"{g.t('MSG_RIDES_THE')} Frey Faxi.", pen)
+    g.say(g.who(T.HERO, hero) + g.t("MSG_IS_MOVING") + "...", pen)
+    if h.wounded and (h.rune == T.ING or h.where == h.homewhere):
+        return  # rest to heal
+    _amiga_walk(g, T.HERO, hero, n, hero_area, step_hero)
+
+
+def _amiga_walk(
+    g: Game, kind: int, counter: int, n: int,
+    judge: Callable[[Game, int, int], int], step: Callable[[Game, int, int], None],
+) -> None:
+    """Step to the best-judged neighbour until staying looks best or moves run out."""
+    c = g.heroes[counter] if kind == T.HERO else g.jarls[counter]
+    while True:
+        here = c.where
+        links = LINKS[here]
+        stay = judge(g, counter, here) - 1  # judged first, so it draws first
+        scores = [judge(g, counter, area) for area in links]
+        scores.append(stay)
+        choice = _best_option(g, scores)
+        best = here if choice == STAY else links[choice]
+        if best in (-1, here) or g.visited[best] or not is_legal(g, kind, counter, best, False):
+            return
+        step(g, counter, best)
+        if g.whichmove > n:
+            return
+
+
+def step_hero(g: Game, hero: int, area: int) -> None:
+    """Move a hero one area, with any Frey Faxi passengers, counting the move."""
+    h = g.heroes[hero]
+    h.where = area
+    if g.ridertype == T.HERO:
+        for j in g.jarls:
+            if j.passenger:
+                j.where = area
+    g.visited[area] = True
+    if g.whichrealmove <= T.AREAS - 1:
+        g.movearray[g.whichrealmove] = area
+        g.whichrealmove += 1
+    free, g.freemove = sea_step(g, hero, g.freemove)
+    if not free:
+        g.whichmove += 1
+
+
+def _move_jarl(g: Game, hero: int, jarl: int) -> None:
+    j = g.jarls[jarl]
+    h = g.heroes[hero]
+    n = moves(g, T.JARL, jarl, g.ridertype == T.JARL and g.rider == jarl)
+    g.movearray[0] = j.where
+    g.whichmove = 1
+    start = j.where
+    _start_visit(g, j.where)
+    if n >= 1 and not j.passenger:
+        if h.control == T.HUMAN:
+            _human_moves_jarl(g, hero, jarl, n, start)
+        elif h.control == T.AMIGA:
+            _amiga_moves_jarl(g, hero, jarl, n)
+    for i in range(g.whichmove):
+        if g.movearray[i] == h.where:
+            hand_over_gold(g, hero, jarl)
+    pick_up_treasures(g, T.JARL, jarl, j.where, h.control)
+    pick_up_sword(g, T.JARL, jarl, j.where, h.control)
+    offer_necklace(g, T.JARL, jarl, h.control)
+
+
+def _human_moves_jarl(g: Game, hero: int, jarl: int, n: int, start: int) -> None:
+    j = g.jarls[jarl]
+    pen = FIRST_HERO_PEN + hero
+    if g.treasures[T.TELEPORT_SCROLL].held_by(T.JARL, jarl) and ask_treasure(
+        g, T.JARL, jarl, T.TELEPORT_SCROLL
+    ):
+        vanish(g, T.TELEPORT_SCROLL)
+        step_jarl(g, jarl, _ask_destination(g, T.JARL, jarl, pen))
+        return
+    while True:
+        _move_prompt(g, T.JARL, jarl, j.where, n, pen)
+        area = _ask_step(g, pen)
+        if area == DONE:
+            return
+        if area == BACKSPACE:
+            g.whichmove = 1
+            j.where = start
+            if g.ridertype == T.JARL and g.rider == jarl:
+                h = g.heroes[hero]
+                if h.passenger:
+                    h.where = start
+                for other in g.jarls:
+                    if other.passenger:
+                        other.where = start
+        elif area in LINKS[j.where] and is_legal(g, T.JARL, jarl, area, True):
+            step_jarl(g, jarl, area)
+        if g.whichmove > n:
+            return
+
+
+def _amiga_moves_jarl(g: Game, hero: int, jarl: int, n: int) -> None:
+    g.say(g.who(T.JARL, jarl) + g.t("MSG_IS_MOVING") + "...", FIRST_HERO_PEN + hero)
+    _amiga_walk(g, T.JARL, jarl, n, jarl_area, step_jarl)
+
+
+def step_jarl(g: Game, jarl: int, area: int) -> None:
+    """Move a jarl one area, carrying his Frey Faxi passengers.
+
+    Quirk kept: when a jarl rides Frey Faxi the original reuses its jarl
+    counter as a loop variable, so the area it records for the move is that
+    of jarl 18, one past the last, which the reference build reads as area 0.
+    """
+    j = g.jarls[jarl]
+    j.where = area
+    riding = g.ridertype == T.JARL and g.rider == jarl
+    if riding:
+        h = g.heroes[j.hero]
+        if h.passenger:
+            h.where = area
+        for other in g.jarls:
+            if other.passenger:
+                other.where = area
+    recorded = 0 if riding else area
+    g.visited[recorded] = True
+    g.movearray[g.whichmove] = recorded
+    g.whichmove += 1
+
+
+def amiga_rout(g: Game, kind: int, counter: int) -> None:
+    """Rout a counter at random, as the Amiga (or a monster or kingdom) does.
+
+    Only the starting area counts as visited, so a routed counter may
+    wander back and forth.
+    """
+    if kind == T.HERO:
+        c = g.heroes[counter]
+        c.routed = True
+    elif kind == T.JARL:
+        c = g.jarls[counter]
+        c.routed = True
+    else:
+        c = g.monsters[counter]
+    n = moves(g, kind, counter, False)
+    if n < 1:
+        return
+    g.say(g.who(kind, counter) + g.t("MSG_IS_BEING_ROUTED") + "...", g.who_pen(kind, counter))
+    _start_visit(g, c.where)
+    under_way = False
+    step = 1
+    goodrand = g.goodrand
+    while step <= n:
+        links = LINKS[c.where]
+        if not any(
+            a != -1 and not g.visited[a] and is_legal(g, kind, counter, a, False) for a in links
+        ):
+            break
+        while True:
+            area = links[goodrand() % T.LINK_SLOTS]
+            if area != -1 and not g.visited[area] and is_legal(g, kind, counter, area, False):
+                break
+        c.where = area
+        if kind == T.HERO:
+            free, under_way = sea_step(g, counter, under_way)
+            step -= free
+        step += 1
+
+
+def human_rout(g: Game, kind: int, counter: int, routerhero: int) -> None:
+    """A human victor chooses where the routed counter flees.
+
+    Backspace starts the rout again from where it began.  (The original
+    meant that too, but never noted the starting area, so it sent the
+    counter to area -1 and then crashed; there is nothing to be faithful to.)
+    """
+    n = moves(g, kind, counter, False)
+    if n == 0:
+        return
+    if kind == T.HERO:
+        c = g.heroes[counter]
+    elif kind == T.JARL:
+        c = g.jarls[counter]
+    else:
+        c = g.monsters[counter]
+    pen = FIRST_HERO_PEN + routerhero
+    start = c.where
+    under_way = False
+    step = 1
+    t = g.t
+    while step <= n:
+        g.say(
+            g.who(T.HERO, routerhero, comma=True)
+            + f"{t('MSG_ROUT')} {step} {t('MSG_OF')} {n} {t('MSG_FOR')}"
+            + g.who(kind, counter, lower=True) + "?",
+            pen,
+        )
+        area = _ask_step(g, pen)
+        if area == DONE:
+            break
+        if area == BACKSPACE:
+            c.where = start
+            step = 1
+            under_way = False
+        elif area in LINKS[c.where] and is_legal(g, kind, counter, area, True):
+            c.where = area
+            if kind == T.HERO:
+                free, under_way = sea_step(g, counter, under_way)
+                step -= free
+            step += 1

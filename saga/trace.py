@@ -1,0 +1,148 @@
+"""Play a whole game headless and print its trace, for comparison with the original.
+
+    python -m saga.trace SEED TURNS ADVANCED C0 C1 C2 C3 C4 C5 [--answers FILE]
+    python -m saga.trace --load FILE.saga SEED [--answers FILE]
+
+Controls are 0 (none), 1 (human) and 2 (Amiga), for Beowulf, Brunhild,
+Egil, Ragnar, Siegfried and Starkad.  Human answers come from the ``Q``
+lines of FILE (a trace file works as it is).  The output is one ``T`` line
+per start-of-turn autosave, a ``Q`` line per human question, then the
+``FINAL`` state, ``END`` with the number of random draws, and six
+``SCORE`` lines.  See DESIGN.md, "Trace format".
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from collections.abc import Callable, Iterable
+from pathlib import Path
+from typing import TextIO
+
+from saga import savefile
+from saga import tables as T
+from saga.game import Game
+from saga.host import Answer, Ask, ScriptedHost
+from saga.placement import start_game
+from saga.rng import Lcg64
+from saga.state import GameState
+from saga.text import english
+from saga.turn import final_scores, play
+
+
+class TraceError(ValueError):
+    """A trace argument or answers file that cannot be used."""
+
+
+def read_answers(lines: Iterable[str], name: str = "answers") -> list[tuple[Ask, int, int, int]]:
+    """The ``Q`` lines of a trace, as scripted answers; other lines are ignored."""
+    answers = []
+    for number, line in enumerate(lines, 1):
+        fields = line.split()
+        if not fields or fields[0] != "Q":
+            continue
+        try:
+            if len(fields) != 5:
+                raise ValueError("it needs MODE, colour, result and countertype")
+            mode = Ask[fields[1]]
+            pen, result, countertype = (int(f) for f in fields[2:])
+        except (KeyError, ValueError) as e:
+            raise TraceError(f"{name}, line {number}: not a Q line I understand ({e})") from None
+        answers.append((mode, pen, result, countertype))
+    return answers
+
+
+class TraceHost(ScriptedHost):
+    """Prints the autosaves and the questions as the trace format wants them."""
+
+    def __init__(self, answers: list[tuple[Ask, int, int, int]], out: TextIO) -> None:
+        super().__init__(answers)
+        self.out = out
+
+    def autosave(self, state: GameState) -> None:
+        self.out.write(f"T {state.turn} {savefile.encode(state).hex()}\n")
+
+    def ask(self, mode: Ask, pen: int) -> Answer:
+        answer = super().ask(mode, pen)
+        self.out.write(f"Q {mode.name} {pen} {answer.result} {answer.countertype}\n")
+        return answer
+
+
+def run(
+    state: GameState | None,
+    seed: int,
+    answers: list[tuple[Ask, int, int, int]],
+    out: TextIO,
+    new_game: tuple[list[int], int, bool] | None = None,
+    text: Callable[[str], str] | None = None,
+) -> None:
+    """Play one game, new (``new_game``) or loaded (``state``), writing its trace."""
+    rng = Lcg64(seed)
+    host = TraceHost(answers, out)
+    g = Game(state or GameState(), rng, host, text or english())
+    if new_game:
+        controls, turns, advanced = new_game
+        start_game(g, controls, turns, advanced)
+    play(g)
+    s = g.state
+    out.write(f"FINAL {s.turn} {savefile.encode(s).hex()}\n")
+    out.write(f"END {s.turn - 1} {rng.calls}\n")
+    for hero, value in enumerate(final_scores(g)):
+        out.write(f"SCORE {hero} {value}\n")
+
+
+def _number(text: str, what: str, low: int, high: int) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        raise TraceError(f"{what} must be a whole number, not {text!r}") from None
+    if not low <= value <= high:
+        raise TraceError(f"{what} must be {low}..{high}, not {value}")
+    return value
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(
+        prog="python -m saga.trace",
+        description="Play a headless game and print its trace (see DESIGN.md).",
+    )
+    parser.add_argument("--load", metavar="FILE.saga", help="continue a saved game")
+    parser.add_argument("--answers", metavar="FILE", help="human answers (Q lines)")
+    parser.add_argument("args", nargs="+", help="SEED TURNS ADVANCED C0..C5, or SEED with --load")
+    options = parser.parse_args(argv)
+    try:
+        answers: list[tuple[Ask, int, int, int]] = []
+        if options.answers:
+            path = Path(options.answers)
+            try:
+                lines = path.read_text(encoding="latin-1").splitlines()
+            except OSError as e:
+                raise TraceError(f"{path}: can't read it: {e.strerror or e}") from None
+            answers = read_answers(lines, str(path))
+        if options.load:
+            if len(options.args) != 1:
+                raise TraceError("with --load give only the SEED")
+            seed = _number(options.args[0], "SEED", 0, 2**64 - 1)
+            state = savefile.load(options.load)
+            run(state, seed, answers, sys.stdout)
+        else:
+            if len(options.args) != 9:
+                raise TraceError("give SEED TURNS ADVANCED and six controls")
+            seed = _number(options.args[0], "SEED", 0, 2**64 - 1)
+            turns = _number(options.args[1], "TURNS", 1, 99)
+            advanced = bool(_number(options.args[2], "ADVANCED", 0, 1))
+            controls = [
+                _number(c, f"the control of {name}", T.NONE, T.AMIGA)
+                for c, name in zip(options.args[3:], T.HERO_NAMES, strict=True)
+            ]
+            if T.HUMAN in controls and not options.answers:
+                raise TraceError("a game with a human hero needs --answers")
+            run(None, seed, answers, sys.stdout, (controls, turns, advanced))
+    except (TraceError, savefile.SaveFileError) as e:
+        print(f"saga.trace: {e}", file=sys.stderr)
+        return 2
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,172 @@
+"""The turn loop: order of play, the phases, dead heroes, scores, game end."""
+
+from __future__ import annotations
+
+from saga import tables as T
+from saga.attacks import attack_phase
+from saga.game import Game
+from saga.host import FIRST_HERO_PEN, Ask
+from saga.kingdoms import collect_taxes
+from saga.movement import move_side
+from saga.placement import new_hero, place_jarls, place_monsters, promote, withdraw
+
+
+def score(g: Game, hero: int) -> int:
+    """Glory, plus gold and luck turned into glory, plus the hero's jarls."""
+    h = g.heroes[hero]
+    necklace = g.treasures[T.BROSUNG_NECKLACE]
+    total = h.glory + h.wealth // 10 + h.luck // 3
+    if necklace.held_by(T.HERO, hero):
+        total += 2  # it is worth 20 marks
+    for j in g.jarls:
+        if j.alive and j.hero == hero:
+            total += j.strength // 2
+            if necklace.held_by(T.JARL, j.index):
+                total += 2
+    return total
+
+
+def _choose_order(g: Game) -> None:
+    """The most glorious hero moves first; ties are settled by coin tosses."""
+    for h in g.heroes:
+        h.moved = False
+    for place in range(len(g.heroes)):
+        best, glory = -1, -1
+        for h in g.heroes:
+            if h.alive and not h.moved and (
+                h.glory > glory or (h.glory == glory and not g.goodrand() % 2)
+            ):
+                best, glory = h.index, h.glory
+        g.order[place] = best
+        if best != -1:
+            g.heroes[best].moved = True
+
+
+def movement_phase(g: Game) -> None:
+    for h in g.heroes:
+        h.hagall = h.routed = False
+        h.fought.clear()
+    for j in g.jarls:
+        j.hagall = j.routed = False
+        j.fought.clear()
+    for m in g.monsters:
+        m.hagall = False
+    _choose_order(g)
+    for hero in g.order:
+        if hero == -1:
+            break
+        move_side(g, hero)
+    # Spells and gods last until this move; fresh ones come from the battles.
+    for c in (*g.heroes, *g.jarls):
+        c.sea = T.SEA_NORMAL
+        c.loseturn = False
+    for m in g.monsters:
+        m.sea = T.SEA_NORMAL
+
+
+def combat_phase(g: Game) -> None:
+    for hero in g.order:
+        if hero == -1:
+            break
+        attack_phase(g, hero)
+
+
+def _dead_heroes(g: Game) -> None:
+    """Each dead hero promotes a jarl, withdraws or restarts."""
+    s = g.state
+    for h in g.heroes:
+        if h.alive or h.verydead:
+            continue
+        hero = h.index
+        pen = FIRST_HERO_PEN + hero
+        jarls = [j for j in g.jarls if j.alive and j.hero == hero]
+        t = g.t
+        if h.control == T.AMIGA:
+            if jarls:
+                # The strongest jarl, the fastest among equals, the first among those.
+                best = max(jarls, key=lambda j: (j.strength, j.moves))
+                text = (
+                    f"{t('MSG_DEAD_HERO')} {h.name} {t('MSG_PROMOTES_JARL')} {best.name} "
+                    f"({best.strength}-{best.moves})."
+                )
+                promote(g, hero, best.index)
+            elif s.turn > s.turns // 2:
+                withdraw(g, hero)
+                text = f"{t('MSG_DEAD_HERO')} {h.name} {t('MSG_WITHDRAWS')}."
+            else:
+                new_hero(g, hero, give_sword=False)
+                text = f"{t('MSG_DEAD_HERO')} {h.name} {t('MSG_RESTARTS')}."
+            g.tell(text, pen)
+        elif h.control == T.HUMAN:
+            _human_dead_hero(g, hero, bool(jarls))
+
+
+def _human_dead_hero(g: Game, hero: int, can_transfer: bool) -> None:
+    h = g.heroes[hero]
+    pen = FIRST_HERO_PEN + hero
+    t = g.t
+    text = (
+        f"{t('MSG_DEAD_HERO')} {h.name}, ({t('MSG_KEY_WITHDRAW')}){t('MSG_WITHDRAW_REST')}"
+        f"/({t('MSG_KEY_RESTART')}){t('MSG_RESTART_REST')}"
+    )
+    if can_transfer:
+        text += f"/({t('MSG_KEY_TRANSFER')}){t('MSG_TRANSFER_REST')}?"
+    else:
+        text += "?"
+    g.say(text, pen)
+    withdraw_key, restart_key = g.key("MSG_KEY_WITHDRAW"), g.key("MSG_KEY_RESTART")
+    transfer_key = g.key("MSG_KEY_TRANSFER") if can_transfer else None
+    while True:
+        result = g.ask(Ask.WRKEYBOARD, pen)
+        if result in (withdraw_key, restart_key, transfer_key):
+            break
+    choice = "t" if result == transfer_key else "w" if result == withdraw_key else "r"
+    if choice == "t":
+        g.say(f"{t('MSG_DEAD_HERO')} {h.name}, {t('MSG_CHOOSE_HEIR')}?", pen)
+        while True:
+            jarl = g.ask(Ask.COUNTER, pen)
+            if 0 <= jarl < len(g.jarls) and g.countertype == T.JARL and g.jarls[jarl].hero == hero:
+                break
+        promote(g, hero, jarl)
+    elif choice == "w":
+        withdraw(g, hero)
+    else:
+        new_hero(g, hero, give_sword=False)
+
+
+def all_withdrawn(g: Game) -> bool:
+    return not any(h.alive or not h.verydead for h in g.heroes)
+
+
+def play(g: Game) -> None:
+    """Play from the current turn to the end (or until the host stops it).
+
+    Each turn starts with the autosave and the "Turn n of N" prompt, then
+    dead heroes are dealt with, the three phases run, new monsters and jarls
+    arrive (except after the last turn), and every hero's score is noted.
+    """
+    s = g.state
+    host = g.host
+    while True:
+        host.autosave(s)
+        if all_withdrawn(g):
+            return
+        if not host.turn_starts(s):
+            return
+        _dead_heroes(g)
+        movement_phase(g)
+        combat_phase(g)
+        collect_taxes(g)
+        if s.turn < s.turns:
+            place_monsters(g)
+            place_jarls(g)
+        for h in g.heroes:
+            h.score[s.turn] = score(g, h.index)
+        s.turn += 1
+        if s.turn > s.turns:
+            return
+
+
+def final_scores(g: Game) -> list[int]:
+    """Each hero's score when the game ends."""
+    return [score(g, h.index) for h in g.heroes]
