@@ -9,141 +9,133 @@ estimates keep the original's mistakes, which shape every Amiga move:
 * A jarl's side is estimated by adding the *wrong* jarl's strength once per
   ally, and dead jarls still count.
 * Swords never count (see :func:`saga.counters.strength`).
+* Every one of the side's own jarls adds its strength to every area
+  ("stay with friends"), wherever the jarl is.
+
+While one counter walks, nothing else on the board changes, so a
+:class:`Survey` taken when it sets out serves every step of the walk.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections import defaultdict
 
 from saga import tables as T
-from saga.counters import jarl_count, strength
+from saga.counters import strength
 from saga.game import Game
+from saga.state import Hero, Jarl
+
+_TAX = tuple(a.tax for a in T.AREA_TABLE)
+RECRUIT, WEAK_HERO, WEAK_JARL, WEAK_MONSTER, WEAK_KINGDOM, ITEM = 6, 5, 3, 4, 3, 9
 
 
-def hero_side(g: Game, hero: int, area: int) -> int:
-    """A hero's strength plus his jarls' in an area, living or not."""
-    total = strength(g, T.HERO, hero, True)
-    for j in g.jarls:
-        if j.hero == hero and j.where == area:
-            total += strength(g, T.JARL, j.index, True)
-    return total
+class Sides:
+    """The Amiga's estimates of how strong each side is where it stands."""
 
-
-def jarl_side(g: Game, jarl: int, area: int) -> int:
-    """A jarl's side: himself, his hero if present, and one copy of *his own*
-    strength per allied jarl in the area (the original's slip)."""
-    own = strength(g, T.JARL, jarl, True)
-    total = own
-    hero = g.jarls[jarl].hero
-    if hero != -1:
-        if g.heroes[hero].where == area:
-            total += strength(g, T.HERO, hero, True)
+    def __init__(self, g: Game) -> None:
+        self.g = g
+        self.hero_strength = [strength(g, T.HERO, h.index, True) for h in g.heroes]
+        self.jarl_strength = [strength(g, T.JARL, j.index, True) for j in g.jarls]
+        # Every jarl ever sworn to each hero, living or dead (see jarl_side).
+        self.sworn: list[list[Jarl]] = [[] for _ in g.heroes]
         for j in g.jarls:
-            if j.index != jarl and j.hero == hero and j.where == area:
+            if j.hero != -1:
+                self.sworn[j.hero].append(j)
+
+    def hero_side(self, hero: int, area: int) -> int:
+        """A hero's strength plus his jarls' in an area, living or not."""
+        jarl_strength = self.jarl_strength
+        return self.hero_strength[hero] + sum(
+            jarl_strength[j.index] for j in self.sworn[hero] if j.where == area
+        )
+
+    def jarl_side(self, jarl: int, area: int) -> int:
+        """A jarl's side: himself, his hero if present, and one copy of *his own*
+        strength per ally in the area (the original's slip)."""
+        own = self.jarl_strength[jarl]
+        hero = self.g.jarls[jarl].hero
+        if hero == -1:
+            return own
+        total = own
+        if self.g.heroes[hero].where == area:
+            total += self.hero_strength[hero]
+        for j in self.sworn[hero]:
+            if j.index != jarl and j.where == area:
                 total += own
-    return total
+        return total
 
 
-def unowned_item_at(g: Game, kind: int, counter: int, area: int) -> bool:
-    """Whether an item owned by nobody lies here (in practice never)."""
-    if not any(s.held_by(kind, counter) for s in g.swords):
-        for s in g.swords:
-            if s.possessortype == -1 and s.where == area:
-                return True
-    for number in range(g.state.treasure_count):
-        item = g.treasures[number]
-        if item.possessortype == -1 and item.where == area:
-            return True
-    return False
+class Survey(Sides):
+    """The board as one Amiga counter (a hero, or one of his jarls) sees it."""
 
-
-def _monsters(g: Game, own: int, area: int) -> int:
-    good = 0
-    for m in g.monsters[: g.state.monster_count]:
-        if m.alive and m.where == area:
-            good += 4 if own > m.strength + 1 else -m.strength  # weak or strong
-    return good
-
-
-def _kingdom(g: Game, side: int, own: int, area: int, attended: Callable[[], bool]) -> int:
-    """A weak kingdom to conquer, or one's own kingdom that nobody is running."""
-    if area >= T.LAND_AREAS or g.ice[area]:
-        return 0
-    if g.king[area] != side:
-        return 3 if own > T.AREA_TABLE[area].tax + 2 else 0
-    return 0 if attended() else T.AREA_TABLE[area].tax
-
-
-def hero_area(g: Game, hero: int, area: int) -> int:
-    """The Amiga hero's score for moving to (or staying in) an area."""
-    if area == -1:
-        return -100
-    own = strength(g, T.HERO, hero, True)
-    good = 0
-    if unowned_item_at(g, T.HERO, hero, area):
-        good += 9
-    if jarl_count(g, hero) < T.MAX_JARLS_PER_HERO:
-        for j in g.jarls:
-            if (
-                j.alive and j.hero == -1 and j.where == area
-                and j.face == T.FACE_DOWN and g.heroes[hero].luck >= 1
-            ):
-                good += 6  # a jarl to recruit
-    for rival in g.heroes:
-        if rival.index != hero and rival.alive and rival.where == area:
-            side = hero_side(g, rival.index, area)
-            good += 5 if own > side + rival.luck else -side
-    for j in g.jarls:
-        if not j.alive:
-            continue
+    def __init__(self, g: Game, kind: int, counter: int) -> None:
+        super().__init__(g)
+        heroes, jarls = g.heroes, g.jarls
+        side = counter if kind == T.HERO else jarls[counter].hero
+        me = counter if kind == T.JARL else -1  # the walking jarl, if it is one
+        self.own = (self.hero_strength if kind == T.HERO else self.jarl_strength)[counter]
+        living = [j for j in jarls if j.alive]
+        self.constant = sum(self.jarl_strength[j.index] for j in living
+                            if j.hero == side and j.index != me)
+        self.heroes_at: dict[int, list[Hero]] = defaultdict(list)
+        for h in heroes:
+            if h.alive and h.index != (counter if kind == T.HERO else -1):
+                self.heroes_at[h.where].append(h)
+        self.rival_jarls_at: dict[int, list[Jarl]] = defaultdict(list)
+        for j in living:
+            if j.face == T.FACE_UP and j.hero != side and j.index != me:
+                self.rival_jarls_at[j.where].append(j)
+        self.monsters_at: dict[int, list[int]] = defaultdict(list)
+        for m in g.monsters[: g.state.monster_count]:
+            if m.alive:
+                self.monsters_at[m.where].append(m.strength)
+        self.recruits_at: dict[int, int] = defaultdict(int)
         if (
-            j.face == T.FACE_UP and j.hero != hero
-            and (j.hero == -1 or g.heroes[j.hero].where != area) and j.where == area
+            kind == T.HERO
+            and sum(1 for j in living if j.hero == side) < T.MAX_JARLS_PER_HERO
+            and heroes[side].luck >= 1
         ):
-            side = jarl_side(g, j.index, area)
-            good += 3 if own > side + 1 else -side
-        elif j.hero == hero:
-            good += strength(g, T.JARL, j.index, True)  # stay with friends
-    good += _monsters(g, own, area)
-    good += _kingdom(
-        g, hero, own, area,
-        lambda: any(j.alive and j.hero == hero and j.where == area for j in g.jarls),
-    )
-    return good + g.goodrand() % 4
+            for j in living:
+                if j.hero == -1 and j.face == T.FACE_DOWN:
+                    self.recruits_at[j.where] += 1
+        # Where someone of the side keeps a kingdom running.
+        self.attended = {j.where for j in living if j.hero == side and j.index != me}
+        if kind == T.JARL:
+            self.attended.add(heroes[side].where)
+        # Items owned by nobody at all (never, in practice; see above).
+        holds_sword = any(s.held_by(kind, counter) for s in g.swords)
+        self.items = {t.where for t in g.treasures[: g.state.treasure_count]
+                      if t.possessortype == -1}
+        if not holds_sword:
+            self.items.update(s.where for s in g.swords if s.possessortype == -1)
+        self.side = side
 
-
-def jarl_area(g: Game, jarl: int, area: int) -> int:
-    """The Amiga jarl's score for moving to (or staying in) an area."""
-    if area == -1:
-        return -100
-    hero = g.jarls[jarl].hero
-    own = strength(g, T.JARL, jarl, True)
-    good = 0
-    if unowned_item_at(g, T.JARL, jarl, area):
-        good += 9
-    for rival in g.heroes:
-        if rival.alive and rival.where == area:
-            if rival.index == hero:
-                good += strength(g, T.HERO, hero, True)  # stay with his hero
+    def score(self, area: int) -> int:
+        """The walking counter's score for moving to (or staying in) an area."""
+        if area == -1:
+            return -100
+        g = self.g
+        own, side = self.own, self.side
+        good = self.constant
+        if area in self.items:
+            good += ITEM
+        good += RECRUIT * self.recruits_at.get(area, 0)
+        for h in self.heroes_at.get(area, ()):
+            if h.index == side:
+                good += self.hero_strength[side]  # a jarl stays with his hero
             else:
-                side = hero_side(g, rival.index, area)
-                good += 5 if own > side + rival.luck else -side
-    for j in g.jarls:
-        if j.index == jarl or not j.alive:
-            continue
-        if (
-            j.face == T.FACE_UP and j.hero != hero
-            and (j.hero == -1 or g.heroes[j.hero].where != area) and j.where == area
-        ):
-            side = jarl_side(g, j.index, area)
-            good += 3 if own > side + 1 else -side
-        elif j.hero == hero:
-            good += strength(g, T.JARL, j.index, True)  # stay with friends
-    good += _monsters(g, own, area)
-    good += _kingdom(
-        g, hero, own, area,
-        lambda: g.heroes[hero].where == area or any(
-            j.index != jarl and j.alive and j.hero == hero and j.where == area for j in g.jarls
-        ),
-    )
-    return good + g.goodrand() % 4
+                rival = self.hero_side(h.index, area)
+                good += WEAK_HERO if own > rival + h.luck else -rival
+        heroes = g.heroes
+        for j in self.rival_jarls_at.get(area, ()):
+            if j.hero == -1 or heroes[j.hero].where != area:
+                rival = self.jarl_side(j.index, area)
+                good += WEAK_JARL if own > rival + 1 else -rival
+        for monster in self.monsters_at.get(area, ()):
+            good += WEAK_MONSTER if own > monster + 1 else -monster
+        if area < T.LAND_AREAS and not g.ice[area]:
+            if g.king[area] != side:
+                good += WEAK_KINGDOM if own > _TAX[area] + 2 else 0
+            elif area not in self.attended:
+                good += _TAX[area]  # his own kingdom, with nobody running it
+        return good + g.goodrand() % 4

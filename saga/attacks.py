@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from saga import tables as T
-from saga.assess import hero_side, jarl_side
+from saga.assess import Sides
 from saga.combat import battle
 from saga.game import Game
 from saga.host import BACKSPACE, DONE, FIRST_HERO_PEN, WHITE, Ask
@@ -229,38 +229,60 @@ def _amiga_attacks(g: Game, hero: int, must: bool, weakest: int) -> None:
     g.say(g.who(T.HERO, hero) + g.t("MSG_CONSIDERS_ATTACKS") + "...", FIRST_HERO_PEN + hero)
     heroes, jarls = g.heroes, g.jarls
     monsters = g.monsters[: g.state.monster_count]
+    # Only battles move counters, so where the side stands is worked out
+    # afresh after each one; elsewhere its strength is nothing.
+    stands = _side_areas(g, hero)
+
+    def fight(kind: int, counter: int, area: int) -> None:
+        nonlocal stands
+        _amiga_battle(g, hero, kind, counter, area)
+        stands = _side_areas(g, hero)
+
+    def strength_in(area: int) -> int:
+        return attackers(g, hero, area, False) if area in stands else 0
+
     for area in range(T.AREAS):
-        total = attackers(g, hero, area, False)
+        total = strength_in(area)
         if not total:
             continue
         for j in jarls:
             if j.alive and j.hero != hero and j.where == area and (
                 (j.face == T.FACE_DOWN and heroes[hero].luck >= 1)
-                or total >= jarl_side(g, j.index, area)
+                or total >= Sides(g).jarl_side(j.index, area)
             ):
-                _amiga_battle(g, hero, T.JARL, j.index, area)
-        total = attackers(g, hero, area, False)
+                fight(T.JARL, j.index, area)
+        total = strength_in(area)
         if not total:
             continue
         for rival in heroes:
             if (
                 rival.index != hero and rival.alive and rival.where == area
-                and total + 1 >= hero_side(g, rival.index, area) + rival.luck
+                and total + 1 >= Sides(g).hero_side(rival.index, area) + rival.luck
             ):
-                _amiga_battle(g, hero, T.HERO, rival.index, area)
-        total = attackers(g, hero, area, False)
+                fight(T.HERO, rival.index, area)
+        total = strength_in(area)
         if not total:
             continue
         for m in monsters:
             if m.alive and m.where == area and (
                 (must and weakest == m.index) or total >= m.strength
             ):
-                _amiga_battle(g, hero, T.MONSTER, m.index, area)
-        total = attackers(g, hero, area, False)
+                fight(T.MONSTER, m.index, area)
+        total = strength_in(area)
         if not total:
             continue
         if (
             area < T.LAND_AREAS and g.king[area] != hero and not g.ice[area]
             and total > T.AREA_TABLE[area].tax
         ):
-            _amiga_battle(g, hero, T.KINGDOM, area, area)
+            fight(T.KINGDOM, area, area)
+
+
+def _side_areas(g: Game, hero: int) -> set[int]:
+    """The areas where the hero's side has counters able to attack."""
+    h = g.heroes[hero]
+    areas = {h.where} if h.alive and not h.routed else set()
+    areas.update(
+        j.where for j in g.jarls if j.alive and j.hero == hero and not j.routed
+    )
+    return areas

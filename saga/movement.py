@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from saga import tables as T
-from saga.assess import hero_area, jarl_area
+from saga.assess import Survey
 from saga.counters import is_legal, moves, sea_step
 from saga.game import Game
 from saga.host import BACKSPACE, DONE, FIRST_HERO_PEN, Ask
@@ -164,6 +164,10 @@ def _best_option(g: Game, scores: list[int]) -> int:
     return choice
 
 
+def _mounts(g: Game) -> str:
+    return f"{g.t('MSG_RIDES_THE')} {g.item_name(T.TREASURE, T.FREY_FAXI)}."
+
+
 def _amiga_moves_hero(g: Game, hero: int, n: int) -> None:
     h = g.heroes[hero]
     pen = FIRST_HERO_PEN + hero
@@ -173,31 +177,31 @@ def _amiga_moves_hero(g: Game, hero: int, n: int) -> None:
         if s.turn > s.turns - s.faxirides or (not h.hagall and g.goodrand() % 6 == 0):
             vanish(g, T.FREY_FAXI)
             n = moves(g, T.HERO, hero, True)
-            g.tell(g.who(T.HERO, hero) + f"{g.t('MSG_RIDES_THE')} Frey Faxi.", pen)
+            g.tell(g.who(T.HERO, hero) + _mounts(g), pen)
     elif horse.possessortype == T.JARL and g.jarls[horse.possessor].hero == hero:
         rider = g.jarls[horse.possessor]
         if s.turn > s.turns - s.faxirides or (not rider.hagall and g.goodrand() % 8 == 0):
             # Quirk kept: the horse is used up but the jarl gets no extra
             # moves; and after its last ride the message names jarl -1.
             vanish(g, T.FREY_FAXI)
-            g.tell(g.who(T.JARL, horse.possessor) + f"{g.t('MSG_RIDES_THE')} Frey Faxi.", pen)
+            g.tell(g.who(T.JARL, horse.possessor) + _mounts(g), pen)
     g.say(g.who(T.HERO, hero) + g.t("MSG_IS_MOVING") + "...", pen)
     if h.wounded and (h.rune == T.ING or h.where == h.homewhere):
         return  # rest to heal
-    _amiga_walk(g, T.HERO, hero, n, hero_area, step_hero)
+    _amiga_walk(g, T.HERO, hero, n, Survey(g, T.HERO, hero).score, step_hero)
 
 
 def _amiga_walk(
     g: Game, kind: int, counter: int, n: int,
-    judge: Callable[[Game, int, int], int], step: Callable[[Game, int, int], None],
+    judge: Callable[[int], int], step: Callable[[Game, int, int], None],
 ) -> None:
     """Step to the best-judged neighbour until staying looks best or moves run out."""
     c = g.heroes[counter] if kind == T.HERO else g.jarls[counter]
     while True:
         here = c.where
         links = LINKS[here]
-        stay = judge(g, counter, here) - 1  # judged first, so it draws first
-        scores = [judge(g, counter, area) for area in links]
+        stay = judge(here) - 1  # judged first, so it draws first
+        scores = [judge(area) for area in links]
         scores.append(stay)
         choice = _best_option(g, scores)
         best = here if choice == STAY else links[choice]
@@ -278,7 +282,7 @@ def _human_moves_jarl(g: Game, hero: int, jarl: int, n: int, start: int) -> None
 
 def _amiga_moves_jarl(g: Game, hero: int, jarl: int, n: int) -> None:
     g.say(g.who(T.JARL, jarl) + g.t("MSG_IS_MOVING") + "...", FIRST_HERO_PEN + hero)
-    _amiga_walk(g, T.JARL, jarl, n, jarl_area, step_jarl)
+    _amiga_walk(g, T.JARL, jarl, n, Survey(g, T.JARL, jarl).score, step_jarl)
 
 
 def step_jarl(g: Game, jarl: int, area: int) -> None:

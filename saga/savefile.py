@@ -207,8 +207,15 @@ def load(path: str | os.PathLike[str]) -> GameState:
 def write_atomic(path: str | os.PathLike[str], data: bytes) -> None:
     """Replace a file in one step, so a crash never leaves half a save."""
     p = Path(path)
+    try:
+        mode = p.stat().st_mode & 0o777  # keep the old file's permissions
+    except OSError:
+        umask = os.umask(0)
+        os.umask(umask)
+        mode = 0o666 & ~umask
     fd, tmp = tempfile.mkstemp(prefix=f".{p.name}.", dir=p.parent or ".")
     try:
+        os.fchmod(fd, mode)
         with os.fdopen(fd, "wb") as f:
             f.write(data)
             f.flush()

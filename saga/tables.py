@@ -280,7 +280,7 @@ RUNE_NAMES = ("Amsir", "Eon", "Geofu", "Ing", "Ogal", "Sygil")
 RUNE_DESCRIPTIONS = (
     "MSG_RUNE_OF_THE_GODS",
     "MSG_RUNE_OF_TIME",
-    "MSG_RUNE_OF_PROPERTY",
+    "MSG_RUNE_OF_GIFTS",
     "MSG_RUNE_OF_HEALING",
     "MSG_RUNE_OF_FURY",
     "MSG_RUNE_OF_THE_SUN",

@@ -1,9 +1,86 @@
-"""Message text (temporary: identity until the catalog layer lands)."""
-from collections.abc import Callable
+"""The game's words: built-in English from the catalog descriptor, or a translation.
 
-_KEYS = {"MSG_KEY_YES": "Y", "MSG_KEY_NO": "N", "MSG_KEY_GLORY": "G", "MSG_KEY_LUCK": "L",
-         "MSG_KEY_WITHDRAW": "W", "MSG_KEY_RESTART": "R", "MSG_KEY_TRANSFER": "T"}
+The English strings live in ``catalogs/saga.cd`` and nowhere else; they are
+read from it at start-up, so English and every translation always agree on
+which message is which.  A translated catalog is looked up by message ID,
+like locale.library does, and any string it lacks stays English.
+"""
+
+from __future__ import annotations
+
+import warnings
+from collections.abc import Callable, Mapping
+from functools import cache
+from importlib import resources
+from pathlib import Path
+
+from amiga.locale import (
+    Catalog,
+    LocaleWarning,
+    NullCatalog,
+    choose_language,
+    open_catalog,
+    parse_cd,
+)
+
+CATALOG_NAME = "saga"
+
+
+def catalogs_dir() -> Path:
+    """The folder holding saga.cd and the compiled catalogs of this installation."""
+    return Path(str(resources.files("catalogs")))
+
+
+@cache
+def builtin_messages() -> dict[str, tuple[int, str]]:
+    """Message name → (ID, English text), from the descriptor."""
+    path = catalogs_dir() / "saga.cd"
+    description = parse_cd(path.read_text(encoding="latin-1"), str(path))
+    return {m.name: (m.id, m.text) for m in description.messages}
+
+
+class Text:
+    """Looks up a message by name; callable, so the engine just calls ``t(name)``."""
+
+    def __init__(self, catalog: Catalog | None = None) -> None:
+        catalog = catalog or NullCatalog()
+        self.language = catalog.language
+        self._strings = {
+            name: catalog.get(msg_id, english)
+            for name, (msg_id, english) in builtin_messages().items()
+        }
+
+    def __call__(self, name: str) -> str:
+        return self._strings[name]
+
+    def by_id(self) -> dict[int, str]:
+        messages = builtin_messages()
+        return {messages[name][0]: text for name, text in self._strings.items()}
 
 
 def english() -> Callable[[str], str]:
-    return lambda name: _KEYS.get(name, name)
+    """The built-in English, whatever the user's language."""
+    return Text()
+
+
+def load_text(
+    option: str | None,
+    config_language: str | None,
+    environ: Mapping[str, str],
+    progdir: Path,
+) -> tuple[Text, list[str]]:
+    """The text in the chosen language, and any warnings about its catalog.
+
+    The language comes from the command line, then the configuration, then
+    the environment (``LANG`` and friends).  A missing, broken or foreign
+    catalog, or one lacking strings, costs only those strings: they stay
+    English, and the warnings say why.
+    """
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always", LocaleWarning)
+        language = choose_language(option, config_language, environ)
+        catalog = open_catalog(
+            CATALOG_NAME, language, progdir=progdir, catalogs_dir=catalogs_dir()
+        )
+        text = Text(catalog)
+    return text, [str(w.message) for w in caught if issubclass(w.category, LocaleWarning)]

@@ -1,0 +1,51 @@
+"""Milliseconds per all-Amiga six-hero 20-turn game, in-process.
+
+    python benchmarks/engine.py [GAMES]
+
+Each game autosaves every turn as a real one does (the bytes are encoded,
+not written).  Prints the median and the spread; the target is 35 ms.
+"""
+
+from __future__ import annotations
+
+import statistics
+import sys
+import time
+
+from saga import savefile
+from saga import tables as T
+from saga.game import Game
+from saga.host import QuietHost
+from saga.placement import start_game
+from saga.rng import Lcg64
+from saga.state import GameState
+from saga.text import english
+from saga.turn import play
+
+
+class _Host(QuietHost):
+    def autosave(self, state: GameState) -> None:
+        savefile.encode(state)
+
+
+def one_game(seed: int) -> float:
+    text = english()
+    g = Game(GameState(), Lcg64(seed), _Host(), text)
+    start = time.perf_counter()
+    start_game(g, [T.AMIGA] * 6, 20, False)
+    play(g)
+    return (time.perf_counter() - start) * 1000
+
+
+def main() -> None:
+    games = int(sys.argv[1]) if len(sys.argv) > 1 else 40
+    one_game(0)  # warm up imports and caches
+    times = [one_game(seed) for seed in range(1, games + 1)]
+    print(
+        f"all-Amiga 6 heroes, 20 turns: median {statistics.median(times):.1f} ms/game "
+        f"(min {min(times):.1f}, max {max(times):.1f}, {games} games; target 35 ms)"
+    )
+
+
+if __name__ == "__main__":
+    main()

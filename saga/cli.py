@@ -1,0 +1,150 @@
+"""The ``saga`` command.
+
+    saga [options] [BEOWULF=HUMAN|AMIGA|NONE ...] [[FILE=]savedgame]
+
+As on the Amiga, hero controls given here override ``Saga.config``, and a
+saved game named here is loaded at start-up (taken exactly as given; if no
+such file exists, ``.saga`` is tried after it).  ``saga ?`` shows the
+template.
+"""
+
+from __future__ import annotations
+
+import argparse
+import io
+import os
+import sys
+from pathlib import Path
+
+from saga import config as configuration
+from saga import savefile
+from saga import tables as T
+from saga.game import Game
+from saga.placement import start_game
+from saga.rng import Lcg64, clock_seed
+from saga.state import GameState
+from saga.text import load_text
+
+TEMPLATE = (
+    "saga [--headless] [--seed N] [--turns N] [--advanced] [--language NAME] "
+    "[--config FILE] [BEOWULF=HUMAN|AMIGA|NONE] [BRUNHILD=...] [EGIL=...] [RAGNAR=...] "
+    "[SIEGFRIED=...] [STARKAD=...] [[FILE=]savedgame]"
+)
+
+
+class UsageError(ValueError):
+    pass
+
+
+def _parser() -> argparse.ArgumentParser:
+    p = argparse.ArgumentParser(
+        prog="saga",
+        description="Saga: Age of Heroes, the Amiga conversion, on a modern machine.",
+        epilog="Heroes: " + ", ".join(n.upper() for n in T.HERO_NAMES) + ".",
+    )
+    p.add_argument("--headless", action="store_true",
+                   help="watch the Amiga play in the terminal, without a window")
+    p.add_argument("--seed", type=int, help="seed the dice, to repeat a game exactly")
+    p.add_argument("--turns", type=int, help="game length, 1 to 99 turns")
+    p.add_argument("--advanced", action="store_true", help="advanced monsters and treasures")
+    p.add_argument("--language", help="catalog language, e.g. deutsch (default: English)")
+    p.add_argument("--config", type=Path, help="settings file (default: ./Saga.config)")
+    p.add_argument("args", nargs="*", metavar="HERO=CONTROL or FILE",
+                   help="hero controls and a saved game to load")
+    return p
+
+
+def _apply_args(args: list[str], controls: list[int]) -> str | None:
+    """Apply HERO=CONTROL words to the controls; return the saved game named, if any."""
+    heroes = [n.upper() for n in T.HERO_NAMES]
+    game_file = None
+    for arg in args:
+        key, sep, value = arg.partition("=")
+        if sep and key.upper() in heroes:
+            control = configuration.CONTROL_NAMES.get(value.upper())
+            if control is None:
+                raise UsageError(f"{key.upper()} must be HUMAN, AMIGA or NONE, not {value!r}")
+            controls[heroes.index(key.upper())] = control
+        elif sep and key.upper() == "FILE":
+            game_file = value
+        elif not sep or Path(arg).exists():
+            if game_file is not None:
+                raise UsageError(f"only one saved game can be loaded ({game_file!r} and {arg!r})")
+            game_file = arg
+        else:
+            raise UsageError(f"{key!r} is not a hero (use {', '.join(heroes)})")
+    return game_file
+
+
+def _find_save(name: str) -> Path:
+    p = Path(name)
+    if not p.exists() and not name.lower().endswith(".saga"):
+        with_suffix = Path(name + ".saga")
+        if with_suffix.exists():
+            return with_suffix
+    return p
+
+
+def main(argv: list[str] | None = None) -> int:
+    argv = sys.argv[1:] if argv is None else argv
+    if argv == ["?"]:
+        print(TEMPLATE)
+        return 0
+    options = _parser().parse_args(argv)
+    try:
+        return _run(options)
+    except (UsageError, savefile.SaveFileError) as e:
+        print(f"saga: {e}", file=sys.stderr)
+        return 2
+    except KeyboardInterrupt:
+        return 130
+
+
+def _run(options: argparse.Namespace) -> int:
+    config_path = options.config or Path("Saga.config")
+    config, problems = configuration.load(config_path)
+    for problem in problems:
+        print(f"saga: {problem}", file=sys.stderr)
+    controls = list(config.controls)
+    game_file = _apply_args(options.args, controls)
+    if options.turns is not None:
+        if not 1 <= options.turns <= 99:
+            raise UsageError("--turns must be 1 to 99")
+        config.turns = options.turns
+    if options.seed is not None and options.seed < 0:
+        raise UsageError("--seed must not be negative")
+    text, warnings = load_text(options.language, config.language, os.environ, config.home)
+    for warning in warnings:
+        print(f"saga: {warning}", file=sys.stderr)
+    rng = Lcg64(options.seed if options.seed is not None else clock_seed())
+    state = savefile.load(_find_save(game_file)) if game_file else None
+    if not options.headless:
+        from saga.screen.app import run_window  # pygame stays out of headless runs
+
+        return run_window(config, controls, state, rng, text)
+
+    from saga.headless import TerminalHost, watch
+
+    in_play = [h.control for h in state.heroes] if state else controls
+    if not any(in_play):
+        raise UsageError("at least one hero must play (e.g. RAGNAR=AMIGA)")
+    humans = [T.HERO_NAMES[i] for i, c in enumerate(in_play) if c == T.HUMAN]
+    if humans:
+        raise UsageError(
+            f"--headless plays only Amiga heroes; {', '.join(humans)} "
+            f"{'is' if len(humans) == 1 else 'are'} human "
+            f"(give e.g. {humans[0].upper()}=AMIGA or {humans[0].upper()}=NONE)"
+        )
+    if isinstance(sys.stdout, io.TextIOWrapper):
+        sys.stdout.reconfigure(errors="replace")  # never die on a missing glyph
+    colour = sys.stdout.isatty() and not os.environ.get("NO_COLOR")
+    host = TerminalHost(sys.stdout, text, config.home / "Autosave.saga", colour)
+    g = Game(state or GameState(), rng, host, text)
+    if state is None:
+        start_game(g, controls, config.turns, options.advanced or config.advanced)
+    watch(g)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,71 @@
+"""Watching the Amiga play in a terminal: every message as a line of text."""
+
+from __future__ import annotations
+
+import sys
+from collections.abc import Callable
+from pathlib import Path
+from typing import TextIO
+
+from saga import savefile
+from saga import tables as T
+from saga.game import Game
+from saga.host import FIRST_HERO_PEN, QuietHost
+from saga.state import GameState
+from saga.turn import final_scores, play
+
+# Terminal colours for the heroes' pens, close to their counters.
+_ANSI = {FIRST_HERO_PEN + h: code for h, code in enumerate((33, 31, 32, 35, 34, 36))}
+VALHALLA = 15  # the glory that earns a place in Valhalla
+
+
+class TerminalHost(QuietHost):
+    def __init__(
+        self,
+        out: TextIO,
+        text: Callable[[str], str],
+        autosave_path: Path | None,
+        colour: bool,
+    ) -> None:
+        self.out = out
+        self.t = text
+        self.autosave_path = autosave_path
+        self.colour = colour
+
+    def say(self, text: str, pen: int) -> None:
+        code = _ANSI.get(pen) if self.colour else None
+        self.out.write(f"\x1b[{code}m{text}\x1b[0m\n" if code else text + "\n")
+
+    def turn_starts(self, state: GameState) -> bool:
+        t = self.t
+        self.out.write(f"\n{t('MSG_TURN')} {state.turn} {t('MSG_OF')} {state.turns}\n")
+        return True
+
+    def autosave(self, state: GameState) -> None:
+        if self.autosave_path is None:
+            return
+        try:
+            savefile.save(self.autosave_path, state)
+        except OSError as e:
+            reason = e.strerror or e
+            print(f"saga: can't autosave to {self.autosave_path}: {reason}", file=sys.stderr)
+            self.autosave_path = None  # say it once, and play on
+
+
+def watch(g: Game) -> list[int]:
+    """Play the game out and print the final scores; returns them."""
+    play(g)
+    scores = final_scores(g)
+    t = g.t
+    out = g.host.out  # type: ignore[attr-defined]
+    out.write(f"\n{t('MSG_GAME_OVER')}!\n")
+    playing = [h for h in g.heroes if h.control != T.NONE]
+    for h in playing:
+        mark = "  Valhalla" if scores[h.index] >= VALHALLA else ""
+        out.write(f"  {h.name:<12}{scores[h.index]:>4}{mark}\n")
+    if len(playing) > 1:
+        best = max(scores[h.index] for h in playing)
+        winners = [h for h in playing if scores[h.index] == best]
+        if len(winners) == 1:
+            out.write(f"{winners[0].name} {t('MSG_WINS')}!\n")
+    return scores
