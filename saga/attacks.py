@@ -56,14 +56,20 @@ def can_attack(g: Game, player: int, area: int, kind: int, victim: int) -> bool:
     """Whether the player's side in an area may still attack a victim.
 
     Quirk kept: each eligible counter overwrites the answer, so the last one
-    decides, even if an earlier one could attack.
+    decides, even if an earlier one could attack.  With the bug fixes on,
+    counters that lost their turn are not eligible (as for a human's choice
+    of attackers), which springs the paralysed-hero trap.
     """
     can = False
     h = g.heroes[player]
-    if h.alive and h.where == area and not h.routed:
+    fixes = g.fixes
+    if h.alive and h.where == area and not h.routed and not (fixes and h.loseturn):
         can = (kind, victim) not in h.fought
     for j in g.jarls:
-        if j.alive and j.hero == player and j.where == area and not j.routed:
+        if (
+            j.alive and j.hero == player and j.where == area and not j.routed
+            and not (fixes and j.loseturn)
+        ):
             can = (kind, victim) not in j.fought
     return can
 
@@ -72,7 +78,8 @@ def any_attack(g: Game, player: int) -> bool:
     """Whether the player has any battle left to offer (the original's autosense).
 
     It ignores lost turns, which is how a paralysed hero sharing an area
-    with a monster gets asked to attack forever (kept; see DESIGN).
+    with a monster gets asked to attack forever (the paralysed-hero trap,
+    kept unless the bug fixes are on; see DESIGN.md).
     """
     heroes, jarls = g.heroes, g.jarls
     monsters = g.monsters[: g.state.monster_count]

@@ -23,8 +23,12 @@ class Game:
         rng: RandomSource,
         host: Host,
         text: Callable[[str], str],
+        *,
+        fixes: bool = False,
     ) -> None:
         self.state = state
+        # Mend the original's known traps (see DESIGN.md); off means faithful.
+        self.fixes = fixes
         self.heroes = state.heroes
         self.jarls = state.jarls
         self.monsters = state.monsters

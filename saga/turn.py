@@ -71,7 +71,7 @@ def combat_phase(g: Game) -> None:
         attack_phase(g, hero)
 
 
-def _dead_heroes(g: Game) -> None:
+def settle_dead_heroes(g: Game) -> None:
     """Each dead hero promotes a jarl, withdraws or restarts."""
     s = g.state
     for h in g.heroes:
@@ -153,7 +153,7 @@ def play(g: Game) -> None:
             return
         if not host.turn_starts(s):
             return
-        _dead_heroes(g)
+        settle_dead_heroes(g)
         movement_phase(g)
         combat_phase(g)
         collect_taxes(g)

@@ -1,0 +1,72 @@
+"""Small builders for engine tests: a game on a hand-set board."""
+
+from __future__ import annotations
+
+from saga import tables as T
+from saga.game import Game
+from saga.host import Ask, QuietHost, ScriptedHost
+from saga.placement import start_game
+from saga.rng import Lcg64
+from saga.state import GameState
+from saga.text import english
+
+TEXT = english()
+
+
+class RecordingHost(ScriptedHost):
+    """A scripted host that also keeps every message, for checking what was said."""
+
+    def __init__(self, answers: list[tuple[Ask, int, int, int]] | None = None) -> None:
+        super().__init__(answers or [])
+        self.said: list[tuple[str, int]] = []
+        self.saves: list[bytes] = []
+
+    def say(self, text: str, pen: int) -> None:
+        self.said.append((text, pen))
+
+    def autosave(self, state: GameState) -> None:
+        from saga import savefile
+
+        self.saves.append(savefile.encode(state))
+
+
+def new_game(seed: int = 1, controls: list[int] | None = None, turns: int = 20,
+             advanced: bool = False, host: QuietHost | None = None) -> Game:
+    g = Game(GameState(), Lcg64(seed), host or RecordingHost(), TEXT)
+    start_game(g, controls or [T.AMIGA] * 6, turns, advanced)
+    return g
+
+
+def blank_game(host: QuietHost | None = None, seed: int = 1) -> Game:
+    """A game with nobody on the board yet, for setting up positions by hand."""
+    return Game(GameState(), Lcg64(seed), host or RecordingHost(), TEXT)
+
+
+def put_hero(g: Game, hero: int, where: int, control: int = T.AMIGA, **fields: object) -> None:
+    h = g.heroes[hero]
+    h.control = control
+    h.alive = True
+    h.verydead = False
+    h.where = h.homewhere = where
+    h.luck = 3
+    h.promoted = -1
+    h.rune = h.god = -1
+    for name, value in fields.items():
+        setattr(h, name, value)
+
+
+def put_jarl(g: Game, jarl: int, where: int, hero: int = -1, face: int = T.FACE_UP,
+             **fields: object) -> None:
+    j = g.jarls[jarl]
+    j.taken = j.alive = True
+    j.where = j.homewhere = where
+    j.hero = hero
+    j.face = face
+    for name, value in fields.items():
+        setattr(j, name, value)
+
+
+def put_monster(g: Game, monster: int, where: int) -> None:
+    m = g.monsters[monster]
+    m.taken = m.alive = True
+    m.where = where
