@@ -103,7 +103,8 @@ def test_settings_round_trip(tmp_path: Path) -> None:
     configuration.save(config, tmp_path / "Saga.config")
     loaded, problems = configuration.load(tmp_path / "Saga.config")
     assert problems == []
-    assert (loaded.turns, loaded.advanced, loaded.delay, loaded.language) == (33, True, 4, "deutsch")
+    settings = (loaded.turns, loaded.advanced, loaded.delay, loaded.language)
+    assert settings == (33, True, 4, "deutsch")
     assert loaded.controls == config.controls
 
 

@@ -47,7 +47,7 @@ def test_moves_run_out_without_asking_for_done() -> None:
 
 
 def test_counter_picks_a_defender() -> None:
-    g, host = _game([
+    g, _host = _game([
         (Ask.COUNTRY, PEN, 20, K),  # attack from Cornwall
         (Ask.COUNTER, PEN, 3, T.TREASURE),  # not something to fight
         (Ask.COUNTER, PEN, 7, T.MONSTER),  # a monster elsewhere: no
@@ -67,7 +67,7 @@ def test_counter_picks_a_defender() -> None:
 
 
 def test_luck_is_a_digit_key_and_never_more_than_he_has() -> None:
-    g, host = _game([
+    g, _host = _game([
         (Ask.MULTIKEYBOARD, PEN, ord("x"), K),  # not a digit: asked again
         (Ask.MULTIKEYBOARD, PEN, ord("2"), K),
         (Ask.MULTIKEYBOARD, PEN, ord("9"), K),  # more than he has: spends none
@@ -78,7 +78,7 @@ def test_luck_is_a_digit_key_and_never_more_than_he_has() -> None:
 
 
 def test_yes_no_recruits_a_jarl() -> None:
-    g, host = _game([
+    g, _host = _game([
         (Ask.YNKEYBOARD, PEN, ord("Q"), K),  # a wrong key is ignored
         (Ask.YNKEYBOARD, PEN, ord("Y"), K),
     ])
@@ -90,7 +90,7 @@ def test_yes_no_recruits_a_jarl() -> None:
 
 
 def test_saying_no_leaves_the_jarl_free() -> None:
-    g, host = _game([(Ask.YNKEYBOARD, PEN, ord("N"), K)])
+    g, _host = _game([(Ask.YNKEYBOARD, PEN, ord("N"), K)])
     put_hero(g, 0, 4, control=T.HUMAN)
     put_jarl(g, 1, 4, recruitable=True)
     assert not recruit(g, 1, 0)
@@ -107,7 +107,7 @@ def test_glory_or_luck() -> None:
 
 
 def test_a_yes_no_treasure_question() -> None:
-    g, host = _game([(Ask.YNKEYBOARD, PEN, ord("Y"), K)])
+    g, _host = _game([(Ask.YNKEYBOARD, PEN, ord("Y"), K)])
     put_hero(g, 0, 4, control=T.HUMAN)
     assert ask_treasure(g, T.HERO, 0, T.HEALING_POTION)
 
