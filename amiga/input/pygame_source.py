@@ -1,0 +1,166 @@
+"""Input from a pygame window, translated into Intuition messages.
+
+RAWKEY comes from the key's position (its SDL scancode), so it is the same
+on every host layout, as raw keys are on the Amiga.  VANILLAKEY comes from
+SDL's text input, i.e. after the host's keymap, so a German keyboard types
+'ä' and dead keys work; the keys that type control characters (Return,
+Backspace, Tab, Esc, Del) add theirs from the key press, as SDL sends no
+text for them.  Unlike Intuition, which sends a key as either VANILLAKEY or
+RAWKEY, every key press arrives as RAWKEY and printable ones also as
+VANILLAKEY, so a program listens to whichever it wants.
+"""
+
+from __future__ import annotations
+
+import math
+import time
+from collections import deque
+from collections.abc import Callable
+
+import pygame
+
+from amiga.display.clock import Metronome
+from amiga.display.present import Presenter
+from amiga.input.codes import IDCMP, IECODE_UP_PREFIX, MouseCode, Qualifier, RawKey
+from amiga.input.keymap import CONTROL_CHARS, HID_TO_RAWKEY
+from amiga.input.message import IntuiMessage
+from amiga.input.source import EventSource
+
+TICKS_HZ = 10.0  # IntuiTicks: about ten a second while the window is active
+
+# Key repeat as Input preferences set it by default: delay and interval, ms.
+KEY_REPEAT = (500, 100)
+
+_MODIFIERS = (
+    (pygame.KMOD_LSHIFT, Qualifier.LSHIFT),
+    (pygame.KMOD_RSHIFT, Qualifier.RSHIFT),
+    (pygame.KMOD_CAPS, Qualifier.CAPSLOCK),
+    (pygame.KMOD_CTRL, Qualifier.CONTROL),
+    (pygame.KMOD_LALT, Qualifier.LALT),
+    (pygame.KMOD_RALT | pygame.KMOD_MODE, Qualifier.RALT),  # AltGr is the right Alt
+    (pygame.KMOD_LGUI, Qualifier.LCOMMAND),
+    (pygame.KMOD_RGUI, Qualifier.RCOMMAND),
+)
+
+_BUTTONS = {1: MouseCode.SELECTDOWN, 2: MouseCode.MIDDLEDOWN, 3: MouseCode.MENUDOWN}
+
+
+class PygameEventSource(EventSource):
+    """Messages from the window a :class:`Presenter` opened.
+
+    Pointer positions are mapped through the presenter to screen pixels.
+    INTUITICKS are generated from ``clock`` at ``tick_hz`` while the window
+    is active, and never queue up: a program that is busy for a second gets
+    one tick, not ten.
+    """
+
+    def __init__(
+        self,
+        presenter: Presenter,
+        *,
+        tick_hz: float = TICKS_HZ,
+        clock: Callable[[], float] = time.monotonic,
+        key_repeat: tuple[int, int] | None = KEY_REPEAT,
+    ) -> None:
+        super().__init__()
+        self._presenter = presenter
+        self._clock = clock
+        self._ticks = Metronome(tick_hz, clock)
+        self._queue: deque[IntuiMessage] = deque()
+        self._modifiers = Qualifier(0)
+        self._held: set[int] = set()
+        self._text_qualifier = Qualifier(0)
+        self._active = True
+        pygame.key.set_repeat(*(key_repeat or (0, 0)))
+        pygame.key.start_text_input()
+
+    def now(self) -> float:
+        return self._clock()
+
+    def next_event(self, timeout: float | None = 0.0) -> IntuiMessage | None:
+        deadline = None if timeout is None else self._clock() + timeout
+        while True:
+            for event in pygame.event.get():
+                self._translate(event)
+            if self._queue:
+                return self._queue.popleft()
+            if self._active and self._ticks.due():
+                return self._message(IDCMP.INTUITICKS, 0, self._modifiers)
+            waits = [self._ticks.remaining()] if self._active else []
+            if deadline is not None:
+                if self._clock() >= deadline:
+                    return None
+                waits.append(deadline - self._clock())
+            if waits:
+                self._translate(pygame.event.wait(max(1, math.ceil(min(waits) * 1000))))
+            else:
+                self._translate(pygame.event.wait())
+
+    def _translate(self, event: pygame.event.Event) -> None:
+        """Queue the messages one pygame event stands for (often none)."""
+        kind = event.type
+        if kind in (pygame.KEYDOWN, pygame.KEYUP):
+            self._key(event, down=kind == pygame.KEYDOWN)
+        elif kind == pygame.TEXTINPUT:
+            for char in event.text:
+                if ord(char) <= 0xFF:  # Latin-1 is all an Amiga program can take
+                    self._queue.append(
+                        self._message(IDCMP.VANILLAKEY, ord(char), self._text_qualifier)
+                    )
+        elif kind == pygame.MOUSEMOTION:
+            if self._point(event.pos):
+                self._queue.append(self._message(IDCMP.MOUSEMOVE, 0, self._modifiers))
+        elif kind in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP):
+            if event.button in _BUTTONS:  # 4 and up are the wheel, seen as MOUSEWHEEL
+                self._point(event.pos)
+                up = IECODE_UP_PREFIX if kind == pygame.MOUSEBUTTONUP else 0
+                code = MouseCode(_BUTTONS[event.button] | up)
+                self._queue.append(self._button(code, self._modifiers))
+        elif kind == pygame.MOUSEWHEEL:
+            if event.y:
+                wheel = RawKey.WHEEL_UP if event.y > 0 else RawKey.WHEEL_DOWN
+                for up in (False, True):
+                    self._queue.append(self._rawkey(wheel, up=up, qualifier=self._modifiers))
+        elif kind == pygame.QUIT:
+            self._queue.append(self._message(IDCMP.CLOSEWINDOW, 0, self._modifiers))
+        elif kind == pygame.WINDOWFOCUSGAINED:
+            self._active = True
+            self._queue.append(self._message(IDCMP.ACTIVEWINDOW, 0, self._modifiers))
+        elif kind == pygame.WINDOWFOCUSLOST:
+            self._active = False
+            self._held.clear()
+            self._queue.append(self._message(IDCMP.INACTIVEWINDOW, 0, self._modifiers))
+        elif kind == pygame.WINDOWEXPOSED:
+            self._presenter.invalidate()
+
+    def _key(self, event: pygame.event.Event, *, down: bool) -> None:
+        self._modifiers = Qualifier(0)
+        for mask, bit in _MODIFIERS:
+            if event.mod & mask:
+                self._modifiers |= bit
+        raw = HID_TO_RAWKEY.get(getattr(event, "scancode", 0))
+        if raw is None:
+            return
+        qualifier = self._modifiers
+        if down:
+            if raw in self._held:
+                qualifier |= Qualifier.REPEAT
+            self._held.add(raw)
+        else:
+            self._held.discard(raw)
+        message = self._rawkey(raw, up=not down, qualifier=qualifier)
+        self._queue.append(message)
+        if down:
+            # Text that SDL sends for this key carries the key's qualifier.
+            self._text_qualifier = message.qualifier
+            if raw in CONTROL_CHARS:
+                self._queue.append(
+                    self._message(IDCMP.VANILLAKEY, ord(CONTROL_CHARS[raw]), message.qualifier)
+                )
+
+    def _point(self, pos: tuple[int, int]) -> bool:
+        """Move the pointer to a window position; True if its screen pixel changed."""
+        x, y = self._presenter.window_to_screen(*pos)
+        moved = (x, y) != (self.mouse_x, self.mouse_y)
+        self.mouse_x, self.mouse_y = x, y
+        return moved
