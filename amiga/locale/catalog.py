@@ -1,0 +1,120 @@
+"""Opened catalogs, and finding them on disk as locale.library's OpenCatalog() does.
+
+Translation must never stop the program: a catalog that is missing, broken,
+for another language or another version yields a :class:`NullCatalog` and a
+:class:`LocaleWarning`, and the program carries on with its built-in strings.
+"""
+
+from __future__ import annotations
+
+import warnings
+from collections.abc import Iterator, Mapping
+from pathlib import Path
+
+from amiga.iff import IffError, read_ctlg
+
+from .errors import LocaleWarning
+from .languages import BUILTIN_LANGUAGE, amiga_language
+
+
+class Catalog:
+    """The strings of one opened catalog."""
+
+    def __init__(self, strings: Mapping[int, str], *, language: str | None, name: str) -> None:
+        self._strings = dict(strings)
+        self._missing: set[int] = set()
+        self.language = language
+        self.name = name
+
+    def get(self, msg_id: int, builtin: str) -> str:
+        """The catalog's string for ``msg_id``, or ``builtin`` if it has none.
+
+        Like GetCatalogStr(); a missing string is also reported once as a
+        :class:`LocaleWarning`, since it means the translation is out of date.
+        """
+        try:
+            return self._strings[msg_id]
+        except KeyError:
+            if msg_id not in self._missing:
+                self._missing.add(msg_id)
+                _warn(f"{self.name}: no string {msg_id}; using the built-in one")
+            return builtin
+
+
+class NullCatalog(Catalog):
+    """No catalog is open: every string is the built-in one, silently."""
+
+    def __init__(self) -> None:
+        super().__init__({}, language=None, name="<built-in>")
+
+    def get(self, msg_id: int, builtin: str) -> str:
+        """Always ``builtin``."""
+        return builtin
+
+
+def catalog_paths(
+    name: str, language: str, *, progdir: Path | None = None, catalogs_dir: Path | None = None
+) -> Iterator[Path]:
+    """Where a catalog may be, in search order.
+
+    ``progdir/Catalogs/<language>/<name>.catalog`` first (PROGDIR:, beside the
+    program), then ``catalogs_dir/<language>/<name>.catalog`` (the project's own).
+    """
+    filename = name if name.endswith(".catalog") else f"{name}.catalog"
+    if progdir is not None:
+        yield Path(progdir) / "Catalogs" / language / filename
+    if catalogs_dir is not None:
+        yield Path(catalogs_dir) / language / filename
+
+
+def open_catalog(
+    name: str,
+    language: str | None,
+    *,
+    progdir: Path | None = None,
+    catalogs_dir: Path | None = None,
+    version: int | None = None,
+) -> Catalog:
+    """Open the first catalog found for ``language`` (see :func:`catalog_paths`).
+
+    ``language`` comes from :func:`~amiga.locale.choose_language`; None or English
+    means the built-in strings, as does any problem (with a warning).  ``version``,
+    if given, must match the catalog's FVER version, like OpenCatalog()'s OC_Version.
+    """
+    if language is None or language == BUILTIN_LANGUAGE:
+        return NullCatalog()
+    for path in catalog_paths(name, language, progdir=progdir, catalogs_dir=catalogs_dir):
+        try:
+            data = path.read_bytes()
+        except FileNotFoundError:
+            continue
+        except OSError as error:
+            _warn(f"{path}: cannot read the catalog ({error}); using built-in strings")
+            return NullCatalog()
+        return load_catalog(data, name=str(path), language=language, version=version)
+    _warn(f"no {language} catalog {name!r} found; using built-in strings")
+    return NullCatalog()
+
+
+def load_catalog(data: bytes, *, name: str, language: str, version: int | None = None) -> Catalog:
+    """Turn catalog file contents into a :class:`Catalog`, or a NullCatalog and a warning."""
+    try:
+        ctlg = read_ctlg(data, name)
+    except IffError as error:
+        _warn(f"{error}; using built-in strings")
+        return NullCatalog()
+    wanted = amiga_language(language) or language.casefold()
+    found = ctlg.language and (amiga_language(ctlg.language) or ctlg.language.casefold())
+    if found and found != wanted:
+        _warn(f"{name}: is a {ctlg.language} catalog, not {language}; using built-in strings")
+        return NullCatalog()
+    if version is not None:
+        found_version = ctlg.version_number()
+        if found_version is None or found_version[0] != version:
+            _warn(f"{name}: is not version {version} ({ctlg.version}); using built-in strings")
+            return NullCatalog()
+    return Catalog(ctlg.strings, language=ctlg.language or language, name=name)
+
+
+def _warn(message: str) -> None:
+    warnings.warn(message, LocaleWarning, stacklevel=3)
