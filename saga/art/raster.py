@@ -1,0 +1,105 @@
+"""Borders to pixels: clean one-pixel lines, and the areas they enclose.
+
+The lines are the truth of the region map: every pixel not on a line is
+given to the area whose centre it can reach without crossing one, so a click
+anywhere inside the lines finds the area the player sees.
+"""
+
+from __future__ import annotations
+
+from itertools import pairwise
+
+import numpy as np
+
+from saga import tables as T
+from saga.art import mapdata as D
+from saga.art.borders import Border
+
+WIDTH, HEIGHT = 640, 512
+NONE = 255  # no area: lines, decoration, and everything off the map
+
+
+def line_pixels(points: tuple[tuple[float, float], ...]) -> np.ndarray:
+    """The pixels of a polyline as an (n, 2) array of (x, y), in order.
+
+    Steps are at most one pixel in each direction (8-connected), which is
+    enough to stop a 4-connected fill, and elbows are cut off so the line is
+    one clean pixel wide as a pixel artist would draw it.
+    """
+    pts = np.rint(np.array(points)).astype(np.int64)
+    cells = [pts[0]]
+    for a, b in pairwise(pts):
+        n = int(np.abs(b - a).max())
+        if n:
+            t = np.arange(1, n + 1)[:, None]
+            cells.extend(a + np.floor((b - a) * t / n + 0.5).astype(np.int64))
+    seq = [cells[0]]
+    for c in cells[1:]:
+        if (c != seq[-1]).any():
+            seq.append(c)
+    out = [seq[0]]
+    for i in range(1, len(seq) - 1):
+        if np.abs(seq[i + 1] - out[-1]).max() > 1:
+            out.append(seq[i])
+    if len(seq) > 1:
+        out.append(seq[-1])
+    return np.array(out)
+
+
+def draw_lines(borders: tuple[Border, ...]) -> np.ndarray:
+    """Each pixel's border style plus one, or 0 where no line runs."""
+    lines = np.zeros((HEIGHT, WIDTH), np.uint8)
+    left, top, right, bottom = D.FRAME
+    for border in borders:
+        xy = line_pixels(border.points)
+        xy[:, 0] = xy[:, 0].clip(left, right)
+        xy[:, 1] = xy[:, 1].clip(top, bottom)
+        lines[xy[:, 1], xy[:, 0]] = border.style + 1
+    return lines
+
+
+def inside_frame() -> np.ndarray:
+    """The map's pixels, as a boolean mask of the screen."""
+    left, top, right, bottom = D.FRAME
+    mask = np.zeros((HEIGHT, WIDTH), bool)
+    mask[top : bottom + 1, left : right + 1] = True
+    return mask
+
+
+def fill_areas(open_: np.ndarray) -> np.ndarray:
+    """Grow every area from its centre through 4-connected open pixels.
+
+    Returns the region map: an area number per pixel, :data:`NONE` where no
+    area reached.  A pocket sealed off by lines that nearly meet joins the
+    area beside it, so no open pixel is left without an area.
+    """
+    regions = np.full((HEIGHT, WIDTH), NONE, np.uint8)
+    for i, area in enumerate(T.AREA_TABLE):
+        if not open_[area.y, area.x]:
+            raise ValueError(f"the centre of area {i} lies on a line")
+        regions[area.y, area.x] = i
+    frontier = regions != NONE
+    while frontier.any():
+        grown = np.zeros_like(frontier)
+        for axis, step in ((0, 1), (0, -1), (1, 1), (1, -1)):
+            source = np.roll(regions, step, axis)
+            reach = np.roll(frontier, step, axis) & open_ & (regions == NONE)
+            regions[reach] = source[reach]
+            grown |= reach
+        frontier = grown
+        if not frontier.any():
+            frontier = _adopt_pockets(regions, open_)
+    return regions
+
+
+def _adopt_pockets(regions: np.ndarray, open_: np.ndarray) -> np.ndarray:
+    """Give each unreached open pixel touching an area (corners too) to it."""
+    lost = open_ & (regions == NONE)
+    adopted = np.zeros_like(lost)
+    for dy in (-1, 0, 1):
+        for dx in (-1, 0, 1):
+            source = np.roll(np.roll(regions, dy, 0), dx, 1)
+            take = lost & ~adopted & (source != NONE)
+            regions[take] = source[take]
+            adopted |= take
+    return adopted
