@@ -117,11 +117,12 @@ def _run(options: argparse.Namespace) -> int:
     for warning in warnings:
         print(f"saga: {warning}", file=sys.stderr)
     rng = Lcg64(options.seed if options.seed is not None else clock_seed())
-    state = savefile.load(_find_save(game_file)) if game_file else None
+    save_path = _find_save(game_file) if game_file else None
+    state = savefile.load(save_path) if save_path else None
     if not options.headless:
         from saga.screen.app import run_window  # pygame stays out of headless runs
 
-        return run_window(config, controls, state, rng, text)
+        return run_window(config, controls, state, rng, text, save_path)
 
     from saga.headless import TerminalHost, watch
 

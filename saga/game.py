@@ -43,6 +43,9 @@ class Game:
         self.countertype = T.HERO
         # This turn's order of play, -1 after the last hero.
         self.order = [-1] * len(T.HERO_NAMES)
+        # For the screens only: whose phase it is, and the counter moving.
+        self.turn_of = -1
+        self.mover: tuple[int, int] | None = None
         # Scratch of the move in progress, shared by the movement helpers.
         self.rider = 0
         self.ridertype = -1

@@ -66,6 +66,9 @@ class Host(Protocol):
     def autosave(self, state: GameState) -> None:
         """Keep the state as the start-of-turn autosave does."""
 
+    def update(self) -> None:
+        """The board changed mid-move (a step); screens may show it at once."""
+
 
 class QuietHost:
     """A host for all-Amiga games that nobody watches: it shows nothing.
@@ -90,6 +93,9 @@ class QuietHost:
         return True
 
     def autosave(self, state: GameState) -> None:
+        pass
+
+    def update(self) -> None:
         pass
 
 

@@ -42,10 +42,13 @@ def move_side(g: Game, hero: int) -> None:
     _reset_passengers(g)
     h = g.heroes[hero]
     if h.alive:
+        g.mover = (T.HERO, hero)
         _move_hero(g, hero)
         for j in g.jarls:
             if j.alive and j.hero == hero:
+                g.mover = (T.JARL, j.index)
                 _move_jarl(g, hero, j.index)
+        g.mover = None
     _reset_passengers(g)
 
 
@@ -227,6 +230,7 @@ def step_hero(g: Game, hero: int, area: int) -> None:
     free, g.freemove = sea_step(g, hero, g.freemove)
     if not free:
         g.whichmove += 1
+    g.host.update()
 
 
 def _move_jarl(g: Game, hero: int, jarl: int) -> None:
@@ -306,6 +310,7 @@ def step_jarl(g: Game, jarl: int, area: int) -> None:
     g.visited[recorded] = True
     g.movearray[g.whichmove] = recorded
     g.whichmove += 1
+    g.host.update()
 
 
 def amiga_rout(g: Game, kind: int, counter: int) -> None:

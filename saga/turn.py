@@ -55,7 +55,9 @@ def movement_phase(g: Game) -> None:
     for hero in g.order:
         if hero == -1:
             break
+        g.turn_of = hero
         move_side(g, hero)
+    g.turn_of = -1
     # Spells and gods last until this move; fresh ones come from the battles.
     for c in (*g.heroes, *g.jarls):
         c.sea = T.SEA_NORMAL
@@ -68,7 +70,9 @@ def combat_phase(g: Game) -> None:
     for hero in g.order:
         if hero == -1:
             break
+        g.turn_of = hero
         attack_phase(g, hero)
+    g.turn_of = -1
 
 
 def settle_dead_heroes(g: Game) -> None:

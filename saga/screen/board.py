@@ -1,0 +1,228 @@
+"""The map with its counters, drawn from the game, and what lies under the pointer.
+
+Counters in one area stand in a pile, each 7 pixels above the one before,
+and keep their place in it while they stay: a newcomer takes the lowest
+free place, as on the Amiga.  The pile is drawn from the top down, so every
+counter's factors show and the lowest counter is seen whole.
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from collections.abc import Callable, Iterator
+
+import numpy as np
+
+from amiga.display import Image
+from amiga.display.box import Box
+from saga import tables as T
+from saga.art import COUNTER_SIZE, NONE, counter_image, load_map
+from saga.counters import usual_moves
+from saga.game import Game
+from saga.host import WHITE
+from saga.screen import pens as P
+from saga.screen.ui import MESSAGE_TOP, Ui
+
+Key = tuple[int, int]  # (counter kind, number)
+STEP = 7  # pixels between counters in a pile
+Thing = tuple  # ("counter", kind, number) or ("area", area)
+_KINDS_IN_ORDER = (T.HERO, T.JARL, T.MONSTER, T.TREASURE, T.SWORD)
+
+
+class Stacks:
+    """Each counter's place in its area's pile, kept while it stays there."""
+
+    def __init__(self) -> None:
+        self.places: dict[Key, tuple[int, int]] = {}
+
+    def update(self, present: list[tuple[Key, int]]) -> None:
+        where = dict(present)
+        for key, (area, _) in list(self.places.items()):
+            if where.get(key) != area:
+                del self.places[key]
+        taken: dict[int, set[int]] = defaultdict(set)
+        for area, slot in self.places.values():
+            taken[area].add(slot)
+        for key, area in present:
+            if key not in self.places:
+                slot = 0
+                while slot in taken[area]:
+                    slot += 1
+                taken[area].add(slot)
+                self.places[key] = (area, slot)
+
+    def from_top(self) -> list[tuple[Key, int, int]]:
+        """(counter, area, place), highest places first: the order to draw."""
+        items = [(key, area, slot) for key, (area, slot) in self.places.items()]
+        return sorted(items, key=lambda item: -item[2])
+
+
+def counters_on_board(g: Game) -> Iterator[tuple[Key, int]]:
+    """Every counter showing on the map, and its area."""
+    for h in g.heroes:
+        if h.alive:
+            yield (T.HERO, h.index), h.where
+    for j in g.jarls:
+        if j.alive:
+            yield (T.JARL, j.index), j.where
+    for m in g.monsters:
+        if m.alive:
+            yield (T.MONSTER, m.index), m.where
+    for kind, items in ((T.TREASURE, g.treasures), (T.SWORD, g.swords)):
+        for number, item in enumerate(items):
+            if item.possessortype == T.KINGDOM and 0 <= item.where < T.AREAS:
+                yield (kind, number), item.where
+
+
+class Board:
+    """The map part of the screen."""
+
+    def __init__(self, ui: Ui) -> None:
+        self.ui = ui
+        self.map_pixels, self.regions, self.map_palette = load_map()
+        P.install(ui.screen.palette, self.map_palette)
+        self.stacks = Stacks()
+        self.drawn: list[tuple[Key, int, int, Image]] = []  # bottom-most last
+        self._images: dict[tuple, Image] = {}
+
+    # -- drawing ------------------------------------------------------------
+
+    def draw(self, g: Game) -> None:
+        ui = self.ui
+        pixels = ui.screen.pixels
+        top, bottom = 11, MESSAGE_TOP - 1
+        pixels[top:bottom] = self.map_pixels[top:bottom]
+        ui.screen.bitmap.touch(Box.inclusive(0, top, 639, bottom - 1))
+        self._recolour(g)
+        self.stacks.update(list(counters_on_board(g)))
+        self.drawn = []
+        for key, area, slot in self.stacks.from_top():
+            image = self._image(g, key)
+            spec = T.AREA_TABLE[area]
+            x, y = spec.x - 12, spec.y - 12 - STEP * slot
+            ui.rp.blit(image, x, y)
+            self.drawn.append((key, x, y, image))
+        ui.draw_frame()
+        ui.draw_title_bar()
+
+    def _recolour(self, g: Game) -> None:
+        """Kingdoms in their hero's colour, ice pale, other lands as drawn."""
+        palette = self.ui.screen.palette
+        for area in range(T.LAND_AREAS):
+            if g.ice[area]:
+                colour = P.ICE
+            elif g.king[area] >= 0:
+                colour = P.HERO_COLOURS[g.king[area]]
+            else:
+                colour = self.map_palette[P.FIRST_LAND + area]
+            if palette[P.FIRST_LAND + area] != colour:
+                palette.set_rgb(P.FIRST_LAND + area, *colour)
+
+    def _selected(self, g: Game, key: Key) -> bool:
+        kind, number = key
+        if g.mover == key:
+            return True
+        if kind == T.HERO:
+            h = g.heroes[number]
+            return h.attacking or h.passenger
+        if kind == T.JARL:
+            j = g.jarls[number]
+            return j.attacking or j.defending or j.passenger
+        return False
+
+    def _image(self, g: Game, key: Key) -> Image:
+        kind, number = key
+        selected = self._selected(g, key)
+        if kind == T.HERO:
+            h = g.heroes[number]
+            pen = P.FIRST_HERO + number
+            if h.promoted >= 0:  # a jarl carrying on as the hero
+                key_ = (T.JARL, h.promoted, pen, selected)
+            else:
+                key_ = (kind, number, None, selected)
+        elif kind == T.JARL:
+            j = g.jarls[number]
+            if j.face == T.FACE_DOWN:
+                key_ = (T.JARL, -1, None, selected)
+            else:
+                key_ = (kind, number, P.FIRST_HERO + j.hero if j.hero >= 0 else None, selected)
+        else:
+            key_ = (kind, number, None, selected)
+        image = self._images.get(key_)
+        if image is None:
+            k, n, pen, sel = key_
+            image = counter_image(k, max(n, 0), pen=pen, selected=sel, face_down=n < 0)
+            self._images[key_] = image
+        return image
+
+    # -- the pointer ------------------------------------------------------------
+
+    def counter_at(self, x: int, y: int) -> Key | None:
+        """The counter seen at a screen pixel (the lowest in a pile is on top)."""
+        for key, cx, cy, image in reversed(self.drawn):
+            dx, dy = x - cx, y - cy
+            if 0 <= dx < COUNTER_SIZE and 0 <= dy < COUNTER_SIZE:
+                mask = image.mask
+                if mask is None or mask[dy, dx]:
+                    return key
+        return None
+
+    def area_at(self, x: int, y: int) -> int:
+        if not (0 <= y < self.regions.shape[0] and 0 <= x < self.regions.shape[1]):
+            return -1
+        area = int(self.regions[y, x])
+        return -1 if area == NONE or y >= MESSAGE_TOP else area
+
+    def thing_at(self, x: int, y: int) -> Thing | None:
+        key = self.counter_at(x, y)
+        if key is not None:
+            return ("counter", *key)
+        area = self.area_at(x, y)
+        return ("area", area) if area >= 0 else None
+
+    @staticmethod
+    def where(g: Game, kind: int, number: int) -> int:
+        if kind == T.HERO:
+            return g.heroes[number].where
+        if kind == T.JARL:
+            return g.jarls[number].where
+        if kind == T.MONSTER:
+            return g.monsters[number].where
+        items = g.treasures if kind == T.TREASURE else g.swords
+        return items[number].where
+
+    def describe(self, g: Game, thing: Thing | None, t: Callable[[str], str]) -> tuple[str, int]:
+        """The upper message line for what the pointer is over."""
+        if thing is None:
+            return "-", WHITE
+        help_ = ". " + t("MSG_PRESS_HELP")
+        if thing[0] == "area":
+            area = thing[1]
+            text = g.area_name(area)
+            if area < T.LAND_AREAS:
+                text += f" ({T.AREA_TABLE[area].tax})"
+            king = g.king[area]
+            return text + help_, P.FIRST_HERO + king if king >= 0 else WHITE
+        _, kind, number = thing
+        if kind == T.HERO:
+            h = g.heroes[number]
+            moves = usual_moves(g, T.HERO, number)
+            return f"{g.who(T.HERO, number)}({h.strength}-{moves}){help_}", P.FIRST_HERO + number
+        if kind == T.JARL:
+            j = g.jarls[number]
+            pen = P.FIRST_HERO + j.hero if j.hero >= 0 else WHITE
+            if j.face == T.FACE_DOWN:
+                return f"{t('MSG_HIDDEN_JARL')} (?-?){help_}", pen
+            moves = usual_moves(g, T.JARL, number)
+            return f"{g.who(T.JARL, number)}({j.strength}-{moves}){help_}", pen
+        if kind == T.MONSTER:
+            m = g.monsters[number]
+            return f"{g.monster_name(number)} ({m.strength}-{m.moves}){help_}", WHITE
+        if kind == T.TREASURE:
+            name = g.item_name(T.TREASURE, number)
+            return f"{t('MSG_THE')} {name} {t('MSG_TREASURE_LOWER')}{help_}", WHITE
+        return f"{t('MSG_SWORD')} {T.SWORD_NAMES[number]}{help_}", WHITE
+
+
+def blank_regions() -> np.ndarray:
+    return np.full((512, 640), NONE, np.uint8)

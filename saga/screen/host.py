@@ -1,0 +1,300 @@
+"""The engine's questions, answered with the mouse and keyboard as on the Amiga.
+
+Every question waits in the same loop, as the original's ``getevent()``
+did: the pointer's area or counter is named on the upper message line as
+it moves, Help explains whatever is under it, and a click or a key answers
+according to the kind of question.  The right button means "done" (or
+"no"), except in the title bar, where it opens the menus.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable
+from pathlib import Path
+
+from amiga.input import IDCMP, IntuiMessage, MouseCode, Qualifier, RawKey
+from saga import savefile
+from saga import tables as T
+from saga.config import DELAY_TICKS, Config
+from saga.game import Game
+from saga.host import ABORT, BACKSPACE, DONE, OFF_MAP, WHITE, Answer, Ask
+from saga.screen import pens as P
+from saga.screen.board import Board
+from saga.screen.ui import (
+    LOWER_Y,
+    LOWER_Y2,
+    MESSAGE_TOP,
+    UPPER_Y,
+    WIDTH,
+    Ui,
+)
+from saga.screen.windows import info_window, summary_window
+from saga.state import GameState
+
+SHIFT = Qualifier.LSHIFT | Qualifier.RSHIFT
+LINE = 79  # characters on a message line
+WATCH_STEP = 0.5  # seconds per step when watching the Amiga move
+
+
+class ScreenHost:
+    """The player's side of the engine on the emulated screen."""
+
+    def __init__(
+        self,
+        ui: Ui,
+        board: Board,
+        text: Callable[[str], str],
+        config: Config,
+        autosave_path: Path | None,
+        on_menu: Callable[[str], None],
+    ) -> None:
+        self.ui = ui
+        self.board = board
+        self.t = text
+        self.config = config
+        self.autosave_path = autosave_path
+        self.on_menu = on_menu
+        self.g: Game | None = None
+        self.upper: tuple[str, int] = ("", WHITE)
+        self.lower: tuple[str, int] = ("", WHITE)
+        self.hints: tuple[str, str] = ("", "")
+        self._hover: object = None
+        self.asking: tuple[Ask, int] | None = None  # the question being put
+
+    # -- the Host protocol --------------------------------------------------
+
+    def say(self, text: str, pen: int) -> None:
+        self.lower = (text, pen)
+        self.redraw()
+
+    def hint(self, left: str, right: str) -> None:
+        self.hints = (left, right)
+        self.draw_messages()
+
+    def pause(self) -> None:
+        """Wait the message delay, or for a key or button if it is infinite."""
+        self.hint(self.t("MSG_OK"), self.t("MSG_OK"))
+        ticks = DELAY_TICKS[self.config.delay]
+        if ticks == 0:
+            self.ui.present()
+            return
+        counted = 0
+        while True:
+            message = self.ui.next_message()
+            if message is None:
+                continue
+            kind = message.idcmp
+            if kind == IDCMP.INTUITICKS:
+                self._hover_tick()
+                counted += 1
+                if ticks is not None and counted >= ticks:
+                    return
+            elif self._global(message, Ask.ANYKEY):
+                continue
+            elif (
+                kind == IDCMP.MOUSEBUTTONS and message.code in _PRESSES
+            ) or kind == IDCMP.VANILLAKEY:
+                return
+
+    def ask(self, mode: Ask, pen: int) -> Answer:
+        hints = {
+            Ask.YNKEYBOARD: ("MSG_YES", "MSG_NO"),
+            Ask.GLKEYBOARD: ("MSG_GLORY", "MSG_LUCK"),
+            Ask.WRKEYBOARD: ("MSG_WITHDRAW", "MSG_RESTART"),
+        }.get(mode)
+        if hints:
+            self.hint(self.t(hints[0]), self.t(hints[1]))
+        self.redraw()
+        self.asking = (mode, pen)
+        try:
+            while True:
+                message = self.ui.next_message()
+                if message is None:
+                    continue
+                if self._global(message, mode):
+                    continue
+                answer = self._answer(message, mode)
+                if answer is not None:
+                    return answer
+        finally:
+            self.asking = None
+
+    def turn_starts(self, state: GameState) -> bool:
+        """The "Turn n of N" prompt, where the game may be saved or left."""
+        t = self.t
+        self.ui.frame_colour(None)
+        turn = f"{t('MSG_TURN')} {state.turn} {t('MSG_OF')} {state.turns}"
+        self.ui.set_title(f"Saga: {turn}")
+        self.say(turn + "...", WHITE)
+        self.hint(t("MSG_OK"), t("MSG_OK"))
+        self.ui.enable("save", "save_as", on=True)
+        try:
+            answer = self.ask(Ask.MULTIKEYBOARD, WHITE)
+        finally:
+            self.ui.enable("save", "save_as", on=False)
+        return answer.result != ABORT
+
+    def autosave(self, state: GameState) -> None:
+        if self.autosave_path is None:
+            return
+        try:
+            savefile.save(self.autosave_path, state)
+        except OSError as e:
+            self.say(f"{self.t('MSG_CANT_WRITE')} {self.autosave_path}: {e.strerror or e}!", WHITE)
+            self.pause()
+
+    def update(self) -> None:
+        """Show each step of a move; when watching, let Amiga steps be seen."""
+        self.redraw()
+        g = self.g
+        if g is None or not self.config.watch_amiga or g.mover is None:
+            return
+        kind, counter = g.mover
+        hero = counter if kind == T.HERO else g.jarls[counter].hero
+        if hero >= 0 and g.heroes[hero].control == T.AMIGA:
+            self._idle(WATCH_STEP)
+
+    # -- drawing ------------------------------------------------------------
+
+    def redraw(self) -> None:
+        g = self.g
+        if g is not None:
+            self.ui.frame_colour(g.turn_of if g.turn_of >= 0 else None)
+            self.board.draw(g)
+        self.draw_messages()
+
+    def draw_messages(self) -> None:
+        ui = self.ui
+        ui.fill(0, MESSAGE_TOP, WIDTH - 1, MESSAGE_TOP + 29, P.BLACK)
+        text, pen = self.upper
+        ui.text(4, UPPER_Y, text[:80], pen)
+        text, pen = self.lower
+        ui.text(4, LOWER_Y, text[:LINE], pen)
+        if len(text) > LINE:
+            ui.text(4, LOWER_Y2, text[LINE:], pen)
+        left, right = self.hints
+        hint = f"{self.t('MSG_LMB')}{left},{self.t('MSG_RMB')}{right}"
+        ui.text(WIDTH - 4 - 8 * len(hint), LOWER_Y2, hint, P.LIGHT_GREY)
+
+    def _hover_tick(self) -> None:
+        """Name what is under the pointer on the upper line, as it moves."""
+        if self.g is None:
+            return
+        thing = self.board.thing_at(*self.ui.mouse)
+        if thing == self._hover:
+            return
+        self._hover = thing
+        self.upper = self.board.describe(self.g, thing, self.t)
+        self.draw_messages()
+
+    def _idle(self, seconds: float) -> None:
+        end = time.monotonic() + seconds
+        while time.monotonic() < end:
+            message = self.ui.next_message(max(0.0, end - time.monotonic()))
+            if message is not None and message.idcmp == IDCMP.INTUITICKS:
+                self._hover_tick()
+            elif message is not None:
+                self._global(message, Ask.ANYKEY)
+
+    # -- answering ------------------------------------------------------------
+
+    def _global(self, message: IntuiMessage, mode: Ask) -> bool:
+        """Messages any question handles alike: Help, the menus, the pointer."""
+        kind = message.idcmp
+        if kind == IDCMP.INTUITICKS or kind == IDCMP.MOUSEMOVE:
+            self._hover_tick()
+            return kind == IDCMP.MOUSEMOVE  # ticks also time pauses
+        if kind == IDCMP.MENUPICK:
+            self.on_menu(self.ui.picked)
+            self.redraw()
+            return True
+        if kind == IDCMP.RAWKEY and message.raw_key == RawKey.HELP and not message.key_up:
+            self._help(message)
+            return True
+        if (
+            kind == IDCMP.MOUSEBUTTONS
+            and message.code == MouseCode.SELECTDOWN
+            and message.qualifier & SHIFT
+        ):
+            self._help(message)
+            return True
+        return False
+
+    def _help(self, message: IntuiMessage) -> None:
+        g = self.g
+        if g is None:
+            return
+        thing = self.board.thing_at(message.mouse_x, message.mouse_y)
+        if thing is None or (message.qualifier & SHIFT and message.idcmp == IDCMP.RAWKEY):
+            summary_window(self.ui, g, self.t)
+        else:
+            info_window(self.ui, g, self.t, thing)
+        self.redraw()
+
+    def _answer(self, message: IntuiMessage, mode: Ask) -> Answer | None:
+        kind = message.idcmp
+        t = self.t
+        key = _key_codes(t)
+        if kind == IDCMP.MOUSEBUTTONS:
+            code = message.code
+            if code == MouseCode.SELECTDOWN:
+                if mode in (Ask.MULTIKEYBOARD, Ask.ANYKEY):
+                    return Answer(ord("0"))
+                if mode in key:
+                    return Answer(key[mode][0])
+                return self._pick(message, mode)
+            if code in (MouseCode.MIDDLEDOWN, MouseCode.MENUDOWN):
+                if mode in (Ask.MULTIKEYBOARD, Ask.ANYKEY):
+                    return Answer(ord("0"))
+                if mode in key:
+                    return Answer(key[mode][1])
+                return Answer(DONE)
+            return None
+        if kind == IDCMP.VANILLAKEY:
+            char = message.char
+            if char == "\x1b":
+                if mode == Ask.MULTIKEYBOARD:
+                    return Answer(ABORT)
+                if mode in key:
+                    return Answer(key[mode][1])
+                return Answer(DONE)
+            if mode in (Ask.COUNTRY, Ask.COUNTER):
+                if char == "\b":
+                    return Answer(BACKSPACE)
+                if char in " \r":
+                    return Answer(DONE)
+                return None
+            return Answer(ord(char.upper()) if char.isalpha() else ord(char))
+        return None
+
+    def _pick(self, message: IntuiMessage, mode: Ask) -> Answer:
+        """A left click while an area or counter is wanted."""
+        if message.mouse_y >= MESSAGE_TOP:
+            return Answer(DONE)  # a click on the message area is "done"
+        g = self.g
+        counter = self.board.counter_at(message.mouse_x, message.mouse_y)
+        if counter is None:
+            area = self.board.area_at(message.mouse_x, message.mouse_y)
+            return Answer(area if area >= 0 else OFF_MAP, T.KINGDOM)
+        kind, number = counter
+        if mode == Ask.COUNTER:
+            return Answer(number, kind)
+        return Answer(self.board.where(g, kind, number), kind)
+
+
+_PRESSES = (MouseCode.SELECTDOWN, MouseCode.MIDDLEDOWN, MouseCode.MENUDOWN)
+
+
+def _key_codes(t: Callable[[str], str]) -> dict[Ask, tuple[int, int]]:
+    """The keys the left and the other buttons stand for, by question."""
+
+    def code(name: str) -> int:
+        return ord(t(name)[:1].upper() or "?")
+
+    return {
+        Ask.YNKEYBOARD: (code("MSG_KEY_YES"), code("MSG_KEY_NO")),
+        Ask.GLKEYBOARD: (code("MSG_KEY_GLORY"), code("MSG_KEY_LUCK")),
+        Ask.WRKEYBOARD: (code("MSG_KEY_WITHDRAW"), code("MSG_KEY_RESTART")),
+    }
+

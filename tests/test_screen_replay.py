@@ -1,0 +1,62 @@
+"""Human answers given through the real screens reproduce the original's games.
+
+Each recorded answer of the oracle's human traces is given as the click or
+key that produces it (a click on an area, on a counter, on the message
+line, off the map; Backspace; a letter), so the whole input path is tested
+against the original engine, state by state.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from conftest import oracle_dir
+from screen_player import ScreenPlayer
+
+from amiga.display import Screen
+from saga import savefile
+from saga.config import Config
+from saga.game import Game
+from saga.placement import start_game
+from saga.rng import Lcg64
+from saga.screen.board import Board
+from saga.screen.host import ScreenHost
+from saga.screen.ui import Ui
+from saga.state import GameState
+from saga.text import english
+from saga.trace import read_answers
+from saga.turn import play
+
+
+class RecordingScreenHost(ScreenHost):
+    def __init__(self, *args, **kwargs) -> None:
+        super().__init__(*args, **kwargs)
+        self.lines: list[str] = []
+
+    def autosave(self, state: GameState) -> None:
+        self.lines.append(f"T {state.turn} {savefile.encode(state).hex()}")
+
+
+def _human_traces() -> list[Path]:
+    base = oracle_dir()
+    if base is None:
+        return []
+    return [p for p in sorted(base.glob("*.trace")) if "1" in p.stem.split("_")[3]]
+
+
+@pytest.mark.parametrize("trace", _human_traces(), ids=lambda p: p.stem)
+def test_human_game_through_the_screens(trace: Path) -> None:
+    seed, turns, advanced, controls = trace.stem.split("_")
+    lines = trace.read_text().splitlines()
+    player = ScreenPlayer(read_answers(lines))
+    ui = Ui(player, None, Screen(640, 512, depth=7, halfbrite=True))
+    host = RecordingScreenHost(ui, Board(ui), english(), Config(delay=0), None, lambda key: None)
+    player.host = host
+    g = Game(GameState(), Lcg64(int(seed)), host, english())
+    host.g = g
+    start_game(g, [int(c) for c in controls], int(turns), advanced == "1")
+    play(g)
+    assert not player.answers
+    expected = [line for line in lines if line.startswith("T ")]
+    assert host.lines == expected
