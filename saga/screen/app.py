@@ -13,7 +13,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 from amiga.display import Screen
-from amiga.input import IDCMP, EventSource, MouseCode
+from amiga.input import EventSource
 from saga import config as configuration
 from saga import savefile
 from saga import tables as T
@@ -27,7 +27,13 @@ from saga.screen.files import choose_file
 from saga.screen.host import ScreenHost
 from saga.screen.title import TitleScreen, big_text
 from saga.screen.ui import HEIGHT, WIDTH, GameAborted, Menu, MenuItem, QuitProgram, Ui
-from saga.screen.windows import about_window, requester, rules_window, summary_window
+from saga.screen.windows import (
+    about_window,
+    dismisses,
+    requester,
+    rules_window,
+    summary_window,
+)
 from saga.state import GameState
 from saga.turn import final_scores, play
 
@@ -160,10 +166,7 @@ class App:
             if len(winners) == 1:
                 message += f" {winners[0].name} {t('MSG_WINS')}!"
         ui.text(4, 499, message, P.WHITE, shadow=True)
-        ui.wait_for(
-            lambda m: (m.idcmp == IDCMP.MOUSEBUTTONS and m.code == MouseCode.SELECTDOWN)
-            or m.idcmp == IDCMP.VANILLAKEY
-        )
+        ui.wait_for(dismisses)
 
     # -- the menus ------------------------------------------------------------
 

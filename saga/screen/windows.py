@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 
-from amiga.input import IDCMP, MouseCode
+from amiga.input import IDCMP, IntuiMessage, MouseCode, RawKey
 from saga import tables as T
 from saga.counters import usual_moves
 from saga.game import Game
@@ -49,12 +49,23 @@ def requester(ui: Ui, title: str, lines: Sequence[Line], *, title_pen: int = P.W
     ui.text(x0 + 12, y0 + 9, title, title_pen)
     for row, (text, pen) in enumerate(lines):
         ui.text(x0 + 12, y0 + 24 + row * LINE_HEIGHT, text, pen, shadow=True)
-    ui.wait_for(
-        lambda m: (m.idcmp == IDCMP.MOUSEBUTTONS and m.code == MouseCode.SELECTDOWN)
-        or m.idcmp == IDCMP.VANILLAKEY
-        or (m.idcmp == IDCMP.RAWKEY and not m.key_up and m.raw_key < 0x60)
-    )
+    ui.wait_for(dismisses)
     ui.restore_area(0, 0, saved)
+
+
+# Keys that send no character; any other key is taken as its character,
+# so that one press never closes a requester and answers a question too.
+_SILENT_KEYS = frozenset((RawKey.HELP, RawKey.UP, RawKey.DOWN, RawKey.LEFT, RawKey.RIGHT,
+                          *range(RawKey.F1, RawKey.F10 + 1)))
+
+
+def dismisses(m: IntuiMessage) -> bool:
+    """A click, a character, or a key that has no character."""
+    if m.idcmp == IDCMP.MOUSEBUTTONS:
+        return m.code == MouseCode.SELECTDOWN
+    if m.idcmp == IDCMP.RAWKEY:
+        return not m.key_up and m.raw_key in _SILENT_KEYS
+    return m.idcmp == IDCMP.VANILLAKEY
 
 
 def _name_list(names: list[str], t: Text) -> str:
@@ -91,7 +102,7 @@ def hero_lines(g: Game, hero: int, t: Text) -> list[Line]:
         (t("MSG_RUNE"), T.RUNE_NAMES[h.rune] if h.rune >= 0 else t("MSG_NONE")),
         (t("MSG_GOD"), T.GOD_NAMES[h.god] if h.god >= 0 else t("MSG_NONE")),
         (t("MSG_MAIDENS"), str(h.maidens)),
-        (t("MSG_MOVE_BY_SEA") + "?", t(_SEA_TRAVEL[h.sea])),
+        (t("MSG_MOVE_BY_SEA"), t(_SEA_TRAVEL[h.sea])),
         (t("MSG_SWORD"), sword),
         (t("MSG_MAGIC_TREASURES"), treasures),
         (t("MSG_RECRUITED_JARLS"), _name_list(jarls, t)),
@@ -117,7 +128,7 @@ def jarl_lines(g: Game, jarl: int, t: Text) -> list[Line]:
         (t("MSG_LOCATION"), f"{g.area_name(j.where)} ({T.AREA_TABLE[j.where].tax})"),
         (t("MSG_HOMELAND"), g.area_name(j.homewhere)),
         (t("MSG_WEALTH"), str(j.wealth)),
-        (t("MSG_MOVE_BY_SEA") + "?", t(_SEA_TRAVEL[j.sea])),
+        (t("MSG_MOVE_BY_SEA"), t(_SEA_TRAVEL[j.sea])),
         (t("MSG_SWORD"), sword),
         (t("MSG_MAGIC_TREASURES"), treasures),
     ]
