@@ -146,16 +146,27 @@ class Ui:
 
     @property
     def mouse(self) -> tuple[int, int]:
-        return self.source.mouse_x, self.source.mouse_y
+        """Where the pointer was at the last message (each message says)."""
+        return self._mouse
 
-    def next_message(self, timeout: float | None = 0.05) -> IntuiMessage | None:
+    _mouse: tuple[int, int] = (0, 0)
+
+    def _receive(self, timeout: float | None) -> IntuiMessage | None:
+        message = self.source.next_event(timeout)
+        if message is not None:
+            self._mouse = (message.mouse_x, message.mouse_y)
+        elif timeout is None:
+            raise QuitProgram  # a source that can never deliver again (a finished script)
+        return message
+
+    def next_message(self, timeout: float | None = None) -> IntuiMessage | None:
         """The next message for the screen, after the window's own business.
 
         Returns ("menu", item key) picks as MENUPICK messages whose code is the
         index of the item in :attr:`picked`; everything else passes through.
         """
         self.present()
-        message = self.source.next_event(timeout)
+        message = self._receive(timeout)
         if message is None:
             return None
         kind = message.idcmp
@@ -237,7 +248,7 @@ class Ui:
                 self._last_open = open_menu
                 choice = self._draw_menu(*open_menu, mx, my)
             self.present()
-            message = self.source.next_event(None)
+            message = self._receive(None)
             if message.idcmp == IDCMP.MOUSEBUTTONS and message.code == MouseCode.MENUUP:
                 break
             if message.idcmp == IDCMP.CLOSEWINDOW:
