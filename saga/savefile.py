@@ -62,27 +62,30 @@ class SaveFileError(ValueError):
 
 def encode(state: GameState) -> bytes:
     """The exact bytes the original writes for this state."""
-    v: list[int | bytes] = [MAGIC, state.turn & 0xFF, state.faxirides & 0xFF]
+
+    def byte(value: int) -> int:  # as the original's (UBYTE) casts truncate
+        return int(value) & 0xFF
+
+    v: list[int | bytes] = [MAGIC, byte(state.turn), byte(state.faxirides)]
     for h in state.heroes:
-        v += (
+        v += map(byte, (
             h.control, h.alive, h.verydead, h.moves, h.god, h.rune, h.where, h.homewhere,
             h.promoted, h.wounded,
-        )
+        ))
         v += (h.wealth & 0xFFFF, h.glory & 0xFFFF, h.luck & 0xFFFF)
-        v += (h.sea, h.loseturn, h.maidens)
+        v += map(byte, (h.sea, h.loseturn, h.maidens))
     for j in state.jarls:
-        v += (j.where, j.homewhere, j.face, j.hero, j.taken, j.sea, j.loseturn, j.alive)
+        v += map(byte, (j.where, j.homewhere, j.face, j.hero, j.taken, j.sea, j.loseturn, j.alive))
     for m in state.monsters:
-        v += (m.taken, m.alive, m.where, m.wealth, m.sea, 0)
+        v += map(byte, (m.taken, m.alive, m.where, m.wealth, m.sea, 0))
     for item in state.treasures + state.swords:
-        v += (item.taken, item.possessor, item.possessortype, item.where)
+        v += map(byte, (item.taken, item.possessor, item.possessortype, item.where))
     for area in range(T.LAND_AREAS):
-        v += (state.king[area], state.ice[area])
-    v += (state.advanced, state.turns)
-    bytes_ = [x if isinstance(x, bytes) else int(x) & 0xFF for x in v]
+        v += map(byte, (state.king[area], state.ice[area]))
+    v += map(byte, (state.advanced, state.turns))
     for h in state.heroes:
-        bytes_ += [s & 0xFFFF for s in h.score[1:100]]
-    return _WRITE.pack(*bytes_)
+        v += [s & 0xFFFF for s in h.score[1:100]]
+    return _WRITE.pack(*v)
 
 
 def _check(ok: bool, what: str) -> None:

@@ -178,3 +178,16 @@ def test_saves_are_atomic(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> No
         savefile.write_atomic(target, b"newer")
     assert target.read_bytes() == b"new"  # the old save survives
     assert [p.name for p in tmp_path.iterdir()] == ["Autosave.saga"]  # no litter
+
+
+def test_sixteen_bit_fields_keep_both_bytes() -> None:
+    # Found by the differential runs: long games pass 255 marks.
+    g = new_game(8)
+    h = g.heroes[4]
+    h.wealth, h.glory, h.luck = 258, 300, 1000
+    h.score[42] = 513
+    data = savefile.encode(g.state)
+    record = 12 + 4 * 19
+    assert data[record + 10 : record + 16] == bytes([1, 2, 1, 44, 3, 232])
+    loaded = savefile.decode(data).heroes[4]
+    assert (loaded.wealth, loaded.glory, loaded.luck, loaded.score[42]) == (258, 300, 1000, 513)
