@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 from collections.abc import Iterator, Sequence
 from pathlib import Path
@@ -58,6 +59,10 @@ def main(argv: Sequence[str] | None = None) -> int:
             args.target.write_bytes(
                 write_ilbm(png.pixels, png.palette, transparent_colour=transparent)
             )
+    except BrokenPipeError:
+        # The reader went away (as with "| head"): stop quietly, as Unix tools do.
+        sys.stdout = open(os.devnull, "w")  # noqa: SIM115 - stays open for the exit flush
+        return 0
     except (IffError, OSError) as error:
         print(f"{parser.prog}: {error}", file=sys.stderr)
         return 2

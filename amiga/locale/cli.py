@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import sys
 import warnings
 from collections.abc import Sequence
@@ -44,6 +45,10 @@ def main(argv: Sequence[str] | None = None) -> int:
             print(f"codeset:  {catalog.codeset}")
             for msg_id, text in sorted(catalog.strings.items()):
                 print(f'{msg_id:6}  "{escape(text)}"')
+    except BrokenPipeError:
+        # The reader went away (as with "| head"): stop quietly, as Unix tools do.
+        sys.stdout = open(os.devnull, "w")  # noqa: SIM115 - stays open for the exit flush
+        return 0
     except (LocaleError, IffError, OSError) as error:
         print(f"{parser.prog}: {error}", file=sys.stderr)
         return 2
