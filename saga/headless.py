@@ -44,11 +44,9 @@ class TerminalHost(QuietHost):
     def autosave(self, state: GameState) -> None:
         if self.autosave_path is None:
             return
-        try:
-            savefile.save(self.autosave_path, state)
-        except OSError as e:
-            reason = e.strerror or e
-            print(f"saga: can't autosave to {self.autosave_path}: {reason}", file=sys.stderr)
+        problem = savefile.try_save(self.autosave_path, state)
+        if problem:
+            print(f"saga: can't autosave to {self.autosave_path}: {problem}", file=sys.stderr)
             self.autosave_path = None  # say it once, and play on
 
 

@@ -231,3 +231,12 @@ def write_atomic(path: str | os.PathLike[str], data: bytes) -> None:
 
 def save(path: str | os.PathLike[str], state: GameState) -> None:
     write_atomic(path, encode(state))
+
+
+def try_save(path: str | os.PathLike[str], state: GameState) -> str | None:
+    """Save, returning why it failed (None on success), for callers who play on."""
+    try:
+        save(path, state)
+    except OSError as e:
+        return str(e.strerror or e)
+    return None

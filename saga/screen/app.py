@@ -222,11 +222,10 @@ class App:
                 return
         if path.suffix.lower() != ".saga":
             path = path.with_name(path.name + ".saga")
-        try:
-            savefile.save(path, self.game.state)
-        except OSError as e:
+        problem = savefile.try_save(path, self.game.state)
+        if problem:
             requester(self.ui, t("MSG_ERROR"),
-                      [(f"{t('MSG_CANT_WRITE')} {path}", P.WHITE), (str(e.strerror), P.WHITE)])
+                      [(f"{t('MSG_CANT_WRITE')} {path}", P.WHITE), (problem, P.WHITE)])
             return
         self.path = path
         self.game.host.say(f"{t('MSG_SAVED')} {path.name}.", P.WHITE)

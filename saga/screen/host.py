@@ -138,10 +138,9 @@ class ScreenHost:
     def autosave(self, state: GameState) -> None:
         if self.autosave_path is None:
             return
-        try:
-            savefile.save(self.autosave_path, state)
-        except OSError as e:
-            self.say(f"{self.t('MSG_CANT_WRITE')} {self.autosave_path}: {e.strerror or e}!", WHITE)
+        problem = savefile.try_save(self.autosave_path, state)
+        if problem:
+            self.say(f"{self.t('MSG_CANT_WRITE')} {self.autosave_path}: {problem}!", WHITE)
             self.pause()
 
     def update(self) -> None:
