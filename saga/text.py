@@ -53,9 +53,6 @@ class Text:
     def __call__(self, name: str) -> str:
         return self._strings[name]
 
-    def by_id(self) -> dict[int, str]:
-        messages = builtin_messages()
-        return {messages[name][0]: text for name, text in self._strings.items()}
 
 
 def english() -> Callable[[str], str]:

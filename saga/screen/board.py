@@ -11,8 +11,6 @@ from __future__ import annotations
 from collections import defaultdict
 from collections.abc import Callable, Iterator
 
-import numpy as np
-
 from amiga.display import Image
 from amiga.display.box import Box
 from saga import tables as T
@@ -222,7 +220,3 @@ class Board:
             name = g.item_name(T.TREASURE, number)
             return f"{t('MSG_THE')} {name} {t('MSG_TREASURE_LOWER')}{help_}", WHITE
         return f"{t('MSG_SWORD')} {T.SWORD_NAMES[number]}{help_}", WHITE
-
-
-def blank_regions() -> np.ndarray:
-    return np.full((512, 640), NONE, np.uint8)

@@ -7,7 +7,6 @@ hero's colour, or a land under ice, is one palette change, as on the Amiga.
 from __future__ import annotations
 
 from amiga.display import Palette
-from saga import tables as T
 from saga.art.pens import COUNTER_COLOURS
 
 BLACK, WHITE, LIGHT_GREY, MEDIUM_GREY, DARK_GREY, GREEN = range(6)
@@ -56,10 +55,6 @@ def install(palette: Palette, map_colours: list[tuple[int, int, int]]) -> None:
         palette.set_rgb(pen, *colour)
     for hero, colour in enumerate(HERO_COLOURS):
         palette.set_rgb(FIRST_HERO + hero, *colour)
-
-
-def land_pen(area: int) -> int:
-    return FIRST_LAND + area if area < T.LAND_AREAS else FIRST_SEA + area - T.LAND_AREAS
 
 
 def frame_shades(colour: tuple[int, int, int]) -> list[tuple[int, int, int]]:
