@@ -22,7 +22,7 @@ from typing import TextIO
 from saga import savefile
 from saga import tables as T
 from saga.game import Game
-from saga.host import Answer, Ask, ScriptedHost
+from saga.host import Answer, Ask, ScriptedHost, ScriptError
 from saga.placement import start_game
 from saga.rng import Lcg64
 from saga.state import GameState
@@ -141,6 +141,10 @@ def main(argv: list[str] | None = None) -> int:
     except (TraceError, savefile.SaveFileError) as e:
         print(f"saga.trace: {e}", file=sys.stderr)
         return 2
+    except ScriptError as e:  # e.g. the paralysed-hero trap asks for ever
+        sys.stdout.flush()
+        print(f"saga.trace: stopped: {e}", file=sys.stderr)
+        return 1
     return 0
 
 

@@ -99,3 +99,13 @@ def test_answers_must_fit_the_questions(tmp_path: Path) -> None:
     with pytest.raises(TraceError, match="line 1"):
         read_answers(bad.read_text().splitlines(), str(bad))
     assert read_answers(["T 1 00", "Q GLKEYBOARD 7 71 2"]) == [(5, 7, 71, 2)]
+
+
+def test_running_out_of_answers_stops_cleanly(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    answers = tmp_path / "short.trace"
+    answers.write_text("Q COUNTRY 6 -3 5\n")
+    assert main(["1", "20", "0", "1", "0", "0", "2", "0", "0", "--answers", str(answers)]) == 1
+    captured = capsys.readouterr()
+    assert captured.out.startswith("T 1 ") and "no answer left" in captured.err
