@@ -49,6 +49,8 @@ def _parser() -> argparse.ArgumentParser:
     p.add_argument("--advanced", action="store_true", help="advanced monsters and treasures")
     p.add_argument("--language", help="catalog language, e.g. deutsch (default: English)")
     p.add_argument("--config", type=Path, help="settings file (default: ./Saga.config)")
+    p.add_argument("--fix-bugs", action="store_true",
+                   help="mend the original's known traps (the game is then not faithful)")
     p.add_argument("args", nargs="*", metavar="HERO=CONTROL or FILE",
                    help="hero controls and a saved game to load")
     return p
@@ -111,6 +113,7 @@ def _run(options: argparse.Namespace) -> int:
         if not 1 <= options.turns <= 99:
             raise UsageError("--turns must be 1 to 99")
         config.turns = options.turns
+    config.fix_bugs = config.fix_bugs or options.fix_bugs
     if options.seed is not None and options.seed < 0:
         raise UsageError("--seed must not be negative")
     text, warnings = load_text(options.language, config.language, os.environ, config.home)
@@ -140,7 +143,7 @@ def _run(options: argparse.Namespace) -> int:
         sys.stdout.reconfigure(errors="replace")  # never die on a missing glyph
     colour = sys.stdout.isatty() and not os.environ.get("NO_COLOR")
     host = TerminalHost(sys.stdout, text, config.home / "Autosave.saga", colour)
-    g = Game(state or GameState(), rng, host, text)
+    g = Game(state or GameState(), rng, host, text, fixes=config.fix_bugs)
     if state is None:
         start_game(g, controls, config.turns, options.advanced or config.advanced)
     watch(g)

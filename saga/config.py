@@ -37,6 +37,7 @@ class Config:
     language: str = ""
     scale: int = 0  # 0: the largest that fits
     fullscreen: bool = False
+    fix_bugs: bool = False  # mend the original's traps (off: faithful)
     path: Path | None = None  # where it was read from, or will be written
 
     @property
@@ -94,6 +95,8 @@ def parse(text: str, name: str = "Saga.config") -> tuple[Config, list[str]]:
                 config.scale = _number(value, 0, 8)
             elif key == "FULLSCREEN":
                 config.fullscreen = _flag(value)
+            elif key == "FIXBUGS":
+                config.fix_bugs = _flag(value)
             else:
                 raise ValueError("there is no such setting")
         except ValueError as e:
@@ -131,6 +134,7 @@ def dump(config: Config) -> str:
         f"TITLEBAR={'YES' if config.titlebar else 'NO'}",
         f"SCALE={config.scale}",
         f"FULLSCREEN={'YES' if config.fullscreen else 'NO'}",
+        f"FIXBUGS={'YES' if config.fix_bugs else 'NO'}",
     ]
     if config.language:
         lines.append(f"LANGUAGE={config.language}")

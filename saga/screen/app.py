@@ -117,7 +117,7 @@ class App:
         """Play a game; return the next one to play if the player opened one."""
         ui, config = self.ui, self.config
         host = ScreenHost(ui, self.board, self.t, config, config.home / "Autosave.saga", self.menu)
-        g = Game(state or GameState(), self.rng, host, self.t)
+        g = Game(state or GameState(), self.rng, host, self.t, fixes=config.fix_bugs)
         host.g = self.game = g
         ui.enable("quit_title", "summary", on=True)
         ui.enable("new", "open", on=True)
