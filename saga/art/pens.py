@@ -39,17 +39,7 @@ TREASURE_TILE, SWORD_TILE = 13, 14
     SKIN,
     HIGHLIGHT,
 ) = range(16, 32)
-SPECIES_TILE = (
-    DRAGON_TILE,
-    DROW_TILE,
-    GIANT_TILE,
-    GHOST_TILE,
-    TROLL_TILE,
-    WITCH_TILE,
-    HYDRA_TILE,
-    SERPENT_TILE,
-    KRAKEN_TILE,
-)
+SPECIES_TILE = tuple(range(DRAGON_TILE, KRAKEN_TILE + 1))  # in tables' species order
 
 LAND_PEN0 = 32  # land n is pen 32 + n
 SEA_PEN0 = 68  # sea s (36..65) is pen 68 + (s - 36)
