@@ -123,12 +123,13 @@ def _run(options: argparse.Namespace) -> int:
     save_path = _find_save(game_file) if game_file else None
     state = savefile.load(save_path) if save_path else None
     if not options.headless:
-        from saga.screen.app import WindowError, run_window  # no pygame in headless runs
+        from amiga.display import DisplayError
+        from saga.screen.app import run_window  # pygame stays out of headless runs
 
         try:
             return run_window(config, controls, state, rng, text, save_path)
-        except WindowError as e:
-            raise UsageError(str(e)) from None
+        except DisplayError as e:
+            raise UsageError(f"{e}; try --headless") from None
 
     from saga.headless import TerminalHost, watch
 

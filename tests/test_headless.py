@@ -111,3 +111,9 @@ def test_settings_round_trip(tmp_path: Path) -> None:
 def test_missing_settings_mean_the_manuals_defaults(tmp_path: Path) -> None:
     config, problems = configuration.load(tmp_path / "Saga.config")
     assert problems == [] and config.controls == [1, 0, 0, 2, 0, 0] and config.turns == 20
+
+
+def test_no_display_gets_a_message(home: Path, capsys, monkeypatch) -> None:
+    monkeypatch.setenv("SDL_VIDEODRIVER", "nosuchdriver")
+    assert main(["RAGNAR=AMIGA"]) == 2
+    assert "can't open a window" in capsys.readouterr().err

@@ -13,7 +13,7 @@ from amiga.display.font import Font, default_font
 from amiga.display.image import Image
 from amiga.display.palette import Palette, rgb32_table
 from amiga.display.rastport import DrawMode, RastPort, line_points
-from amiga.display.screen import HIRES_LACE_PAL, Screen
+from amiga.display.screen import HIRES_LACE_PAL, DisplayError, Screen
 from amiga.display.viewport import Viewport, fit_scale
 
 __all__ = [
@@ -21,6 +21,7 @@ __all__ = [
     "BitMap",
     "Box",
     "DirtyRegion",
+    "DisplayError",
     "DrawMode",
     "Font",
     "Image",

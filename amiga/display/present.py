@@ -17,7 +17,7 @@ import os
 
 from amiga.display.box import Box
 from amiga.display.clock import Metronome
-from amiga.display.screen import Screen
+from amiga.display.screen import DisplayError, Screen
 from amiga.display.viewport import Viewport, fit_scale
 
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
@@ -51,7 +51,10 @@ class Presenter:
         fullscreen: bool = False,
         frame_hz: float = PAL_FRAME_HZ,
     ) -> None:
-        pygame.display.init()
+        try:
+            pygame.display.init()
+        except pygame.error as e:
+            raise DisplayError(f"can't open a window: {e}") from None
         pygame.display.set_caption(title)
         self.screen = screen
         self._requested_scale = scale

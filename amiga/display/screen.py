@@ -15,6 +15,10 @@ HIRESLACE_KEY = 0x00008004
 HIRES_LACE_PAL = PAL_MONITOR_ID | HIRESLACE_KEY
 
 
+class DisplayError(RuntimeError):
+    """A screen could not be shown: no display, or no usable video driver."""
+
+
 class Screen:
     """What OpenScreen would give: a ``depth``-plane bitmap, its palette of
     ``2 ** depth`` pens, and a RastPort to draw with.

@@ -41,10 +41,6 @@ Text = Callable[[str], str]
 VALHALLA = 15
 
 
-class WindowError(RuntimeError):
-    """No window could be opened (no display, or no usable video driver)."""
-
-
 class Leave(GameAborted):
     """Leave the game in progress, perhaps for one just opened."""
 
@@ -245,17 +241,12 @@ def run_window(
     source: EventSource | None = None,
 ) -> int:
     """Open the window and play until the player quits; returns the exit status."""
-    import pygame
-
     from amiga.display.present import Presenter
     from amiga.input.pygame_source import PygameEventSource
 
     screen = Screen(WIDTH, HEIGHT, depth=7, halfbrite=True)
-    try:
-        presenter = Presenter(screen, "Saga", scale=config.scale or None,
-                              fullscreen=config.fullscreen)
-    except pygame.error as e:
-        raise WindowError(f"can't open a window ({e}); try --headless") from None
+    presenter = Presenter(screen, "Saga", scale=config.scale or None,
+                          fullscreen=config.fullscreen)
     ui = Ui(source or PygameEventSource(presenter), presenter, screen)
     try:
         App(ui, config, text, rng).run(controls, state, path)
