@@ -61,6 +61,7 @@ class ScreenHost:
         self.hints: tuple[str, str] = ("", "")
         self._hover: object = None
         self.asking: tuple[Ask, int] | None = None  # the question being put
+        self.keys = _key_codes(text)  # the catalog's answer keys, fixed for the game
 
     # -- the Host protocol --------------------------------------------------
 
@@ -233,8 +234,7 @@ class ScreenHost:
 
     def _answer(self, message: IntuiMessage, mode: Ask) -> Answer | None:
         kind = message.idcmp
-        t = self.t
-        key = _key_codes(t)
+        key = self.keys
         if kind == IDCMP.MOUSEBUTTONS:
             code = message.code
             if code == MouseCode.SELECTDOWN:
