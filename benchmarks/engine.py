@@ -13,14 +13,14 @@ import sys
 import time
 
 from saga import savefile
-from saga import tables as T
-from saga.game import Game
+from saga.engine import tables as T
+from saga.engine.game import Game
+from saga.engine.placement import start_game
+from saga.engine.rng import Lcg64
+from saga.engine.state import GameState
+from saga.engine.turn import play
 from saga.host import QuietHost
-from saga.placement import start_game
-from saga.rng import Lcg64
-from saga.state import GameState
 from saga.text import english
-from saga.turn import play
 
 
 class _Host(QuietHost):

@@ -18,11 +18,11 @@ from pathlib import Path
 
 from saga import config as configuration
 from saga import savefile
-from saga import tables as T
-from saga.game import Game
-from saga.placement import start_game
-from saga.rng import Lcg64, clock_seed
-from saga.state import GameState
+from saga.engine import tables as T
+from saga.engine.game import Game
+from saga.engine.placement import start_game
+from saga.engine.rng import Lcg64, clock_seed
+from saga.engine.state import GameState
 from saga.text import load_text
 
 TEMPLATE = (

@@ -12,7 +12,7 @@ import os
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from saga import tables as T
+from saga.engine import tables as T
 from saga.savefile import write_atomic
 
 CONTROL_NAMES = {"NONE": T.NONE, "HUMAN": T.HUMAN, "AMIGA": T.AMIGA}

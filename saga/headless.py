@@ -8,11 +8,11 @@ from pathlib import Path
 from typing import TextIO
 
 from saga import savefile
-from saga import tables as T
-from saga.game import Game
+from saga.engine import tables as T
+from saga.engine.game import Game
+from saga.engine.state import GameState
+from saga.engine.turn import final_scores, play
 from saga.host import FIRST_HERO_PEN, QuietHost
-from saga.state import GameState
-from saga.turn import final_scores, play
 
 # Terminal colours for the heroes' pens, close to their counters.
 _ANSI = {FIRST_HERO_PEN + h: code for h, code in enumerate((33, 31, 32, 35, 34, 36))}

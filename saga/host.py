@@ -14,7 +14,7 @@ from __future__ import annotations
 from enum import IntEnum
 from typing import NamedTuple, Protocol
 
-from saga.state import GameState
+from saga.engine.state import GameState
 
 
 class Ask(IntEnum):

@@ -30,8 +30,8 @@ import struct
 import tempfile
 from pathlib import Path
 
-from saga import tables as T
-from saga.state import GameState
+from saga.engine import tables as T
+from saga.engine.state import GameState
 
 MAGIC = b"SAGA 1.80\0"
 SAVE_SIZE = 1780

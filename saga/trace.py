@@ -20,14 +20,14 @@ from pathlib import Path
 from typing import TextIO
 
 from saga import savefile
-from saga import tables as T
-from saga.game import Game
+from saga.engine import tables as T
+from saga.engine.game import Game
+from saga.engine.placement import start_game
+from saga.engine.rng import Lcg64
+from saga.engine.state import GameState
+from saga.engine.turn import final_scores, play
 from saga.host import Answer, Ask, ScriptedHost, ScriptError
-from saga.placement import start_game
-from saga.rng import Lcg64
-from saga.state import GameState
 from saga.text import english
-from saga.turn import final_scores, play
 
 
 class TraceError(ValueError):

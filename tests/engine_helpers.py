@@ -2,12 +2,12 @@
 
 from __future__ import annotations
 
-from saga import tables as T
-from saga.game import Game
+from saga.engine import tables as T
+from saga.engine.game import Game
+from saga.engine.placement import start_game
+from saga.engine.rng import Lcg64
+from saga.engine.state import GameState
 from saga.host import Ask, QuietHost, ScriptedHost
-from saga.placement import start_game
-from saga.rng import Lcg64
-from saga.state import GameState
 from saga.text import english
 
 TEXT = english()

@@ -8,8 +8,8 @@ from collections import deque
 import numpy as np
 
 from amiga.input import IDCMP, EventSource, IntuiMessage, MouseCode, Qualifier
-from saga import tables as T
 from saga.art import NONE
+from saga.engine import tables as T
 from saga.host import WHITE, Ask
 from saga.screen.host import ScreenHost
 from saga.screen.ui import MESSAGE_TOP

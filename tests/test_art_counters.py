@@ -5,12 +5,12 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from saga import tables as T
 from saga.art import COUNTER_SIZE, counter_image, minifont
 from saga.art import emblems as E
 from saga.art import glyphs as G
 from saga.art import pens as P
 from saga.art.counters import ROLES, TREASURE_TAGS
+from saga.engine import tables as T
 
 EVERY_COUNTER = (
     [(T.HERO, n) for n in range(len(T.HERO_NAMES))]

@@ -8,7 +8,6 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from saga import tables as T
 from saga.art import NONE, _load, load_map
 from saga.art import pens as P
 from saga.art.adjacency import main as adjacency_main
@@ -17,6 +16,7 @@ from saga.art.build import main as build_main
 from saga.art.mapdata import FRAME
 from saga.art.palette import default_palette
 from saga.art.preview import write_previews
+from saga.engine import tables as T
 
 
 @pytest.fixture(scope="module")

@@ -13,12 +13,12 @@ import pytest
 
 from amiga.iff import Ctlg, write_ctlg
 from amiga.locale import compile_catalog, parse_cd, parse_ct
-from saga import tables as T
-from saga.game import Game
+from saga.engine import tables as T
+from saga.engine.game import Game
+from saga.engine.placement import start_game
+from saga.engine.rng import Lcg64
+from saga.engine.state import GameState
 from saga.headless import TerminalHost, watch
-from saga.placement import start_game
-from saga.rng import Lcg64
-from saga.state import GameState
 from saga.text import builtin_messages, catalogs_dir, english, load_text
 
 CATALOGS = catalogs_dir()

@@ -17,15 +17,15 @@ from pathlib import Path
 import pytest
 
 from saga import savefile
-from saga import tables as T
-from saga.game import Game
+from saga.engine import tables as T
+from saga.engine.game import Game
+from saga.engine.placement import start_game
+from saga.engine.rng import Lcg64
+from saga.engine.state import GameState
+from saga.engine.turn import final_scores, play
 from saga.host import QuietHost
-from saga.placement import start_game
-from saga.rng import Lcg64
-from saga.state import GameState
 from saga.text import english
 from saga.trace import run
-from saga.turn import final_scores, play
 
 GOLDEN = json.loads((Path(__file__).parent / "data" / "golden_traces.json").read_text())
 

@@ -9,7 +9,7 @@ import pytest
 from conftest import oracle_dir
 
 from saga import savefile
-from saga.rng import Lcg64
+from saga.engine.rng import Lcg64
 from saga.trace import TraceError, main, read_answers, run
 
 

@@ -4,12 +4,12 @@ from __future__ import annotations
 
 from engine_helpers import RecordingHost, blank_game, put_hero, put_jarl, put_monster
 
-from saga import tables as T
-from saga.combat import gain, recruit, spend_luck
+from saga.engine import tables as T
+from saga.engine.combat import gain, recruit, spend_luck
+from saga.engine.items import ask_treasure
+from saga.engine.movement import move_side
+from saga.engine.turn import settle_dead_heroes
 from saga.host import BACKSPACE, DONE, OFF_MAP, Ask
-from saga.items import ask_treasure
-from saga.movement import move_side
-from saga.turn import settle_dead_heroes
 
 PEN = 6  # Beowulf's pen
 K = T.KINGDOM
@@ -59,7 +59,7 @@ def test_counter_picks_a_defender() -> None:
     put_hero(g, 0, 20, control=T.HUMAN, strength=30)
     put_monster(g, 18, 20)
     put_monster(g, 7, 3)
-    from saga.attacks import attack_phase
+    from saga.engine.attacks import attack_phase
 
     attack_phase(g, 0)
     assert (T.MONSTER, 18) in g.heroes[0].fought

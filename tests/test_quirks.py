@@ -5,14 +5,14 @@ from __future__ import annotations
 import pytest
 from engine_helpers import RecordingHost, blank_game, put_hero, put_jarl, put_monster
 
-from saga import movement
-from saga import tables as T
-from saga.assess import Sides, Survey
-from saga.attacks import attack_phase, attackers, can_attack
-from saga.combat import battle, defending, end_battle
-from saga.counters import strength
+from saga.engine import movement
+from saga.engine import tables as T
+from saga.engine.assess import Sides, Survey
+from saga.engine.attacks import attack_phase, attackers, can_attack
+from saga.engine.combat import battle, defending, end_battle
+from saga.engine.counters import strength
+from saga.engine.items import ring_escape
 from saga.host import Ask, ScriptError
-from saga.items import ring_escape
 
 
 def _fight(g, attacker: int, kind: int, defender: int) -> None:

@@ -11,10 +11,10 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from saga import savefile
-from saga import tables as T
-from saga.game import Game
-from saga.rng import Lcg64
-from saga.turn import play
+from saga.engine import tables as T
+from saga.engine.game import Game
+from saga.engine.rng import Lcg64
+from saga.engine.turn import play
 
 
 def _autosaves(seed: int, controls: list[int], turns: int = 8, advanced: bool = False):

@@ -17,16 +17,16 @@ from screen_player import ScreenPlayer
 from amiga.display import Screen
 from saga import savefile
 from saga.config import Config
-from saga.game import Game
-from saga.placement import start_game
-from saga.rng import Lcg64
+from saga.engine.game import Game
+from saga.engine.placement import start_game
+from saga.engine.rng import Lcg64
+from saga.engine.state import GameState
+from saga.engine.turn import play
 from saga.screen.board import Board
 from saga.screen.host import ScreenHost
 from saga.screen.ui import Ui
-from saga.state import GameState
 from saga.text import english
 from saga.trace import read_answers
-from saga.turn import play
 
 
 class RecordingScreenHost(ScreenHost):

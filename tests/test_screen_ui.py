@@ -8,10 +8,10 @@ import pytest
 
 from amiga.display import Screen
 from amiga.input import MouseCode, Qualifier, RawKey, ScriptedEventSource
-from saga import tables as T
 from saga.config import Config
+from saga.engine import tables as T
+from saga.engine.rng import Lcg64
 from saga.host import WHITE, Ask
-from saga.rng import Lcg64
 from saga.screen.app import run_window
 from saga.screen.board import Board
 from saga.screen.host import ScreenHost

@@ -11,8 +11,8 @@ from __future__ import annotations
 
 import numpy as np
 
-from saga import tables as T
 from saga.art.topology import Pair, link_pairs
+from saga.engine import tables as T
 
 NONE = 255
 REACH = 2

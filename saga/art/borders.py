@@ -18,9 +18,9 @@ from itertools import pairwise
 
 import numpy as np
 
-from saga import tables as T
 from saga.art import mapdata as D
 from saga.art.topology import Pair, embedding, link_pairs, pair
+from saga.engine import tables as T
 
 # A stack of four counters covers x-12..x+11, y-33..y+11 around an area's centre.
 STACK_HALF_WIDTH = 12.0

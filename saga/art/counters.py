@@ -12,10 +12,10 @@ from __future__ import annotations
 import numpy as np
 
 from amiga.display import Image
-from saga import tables as T
 from saga.art import emblems as E
 from saga.art import minifont
 from saga.art import pens as P
+from saga.engine import tables as T
 
 COUNTER_SIZE = 24
 _TEXT_WIDTH = COUNTER_SIZE - 4  # inside the outline and the bevel

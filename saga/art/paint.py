@@ -13,12 +13,12 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from saga import tables as T
 from saga.art import borders as B
 from saga.art import glyphs as G
 from saga.art import mapdata as D
 from saga.art import pens as P
 from saga.art.raster import HEIGHT, NONE, WIDTH, fill_areas, inside_frame, line_pixels
+from saga.engine import tables as T
 
 DASH = 3  # a sea divider is drawn DASH pixels on, GAP off
 GAP = 2

@@ -9,7 +9,7 @@ Pens 13-31 are the counters' (15 is spare).
 
 from __future__ import annotations
 
-from saga import tables as T
+from saga.engine import tables as T
 
 PENS = 128
 RGB = tuple[int, int, int]

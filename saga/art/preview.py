@@ -13,9 +13,9 @@ import numpy as np
 
 from amiga.display import Image, Screen
 from amiga.iff.png import encode_png
-from saga import tables as T
 from saga.art import COUNTER_SIZE, counter_image, load_map
 from saga.art import pens as P
+from saga.engine import tables as T
 
 SHEET_SCALE = 3
 

@@ -11,9 +11,9 @@ from itertools import pairwise
 
 import numpy as np
 
-from saga import tables as T
 from saga.art import mapdata as D
 from saga.art.borders import Border
+from saga.engine import tables as T
 
 WIDTH, HEIGHT = 640, 512
 NONE = 255  # no area: lines, decoration, and everything off the map

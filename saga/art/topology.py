@@ -4,7 +4,7 @@ Every border on the map separates two linked areas, so the map is drawn as
 the dual of the link graph: a border runs across each link, and the borders
 of the (triangular) faces of the graph meet at one point inside each face.
 Knowing the faces is what lets the map show exactly the links of
-:data:`saga.tables.AREA_TABLE` and no others.
+:data:`saga.engine.tables.AREA_TABLE` and no others.
 """
 
 from __future__ import annotations
@@ -13,8 +13,8 @@ import math
 from dataclasses import dataclass
 from functools import cache
 
-from saga import tables as T
 from saga.art import mapdata as D
+from saga.engine import tables as T
 
 Pair = tuple[int, int]
 

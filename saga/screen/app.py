@@ -16,11 +16,13 @@ from amiga.display import Screen
 from amiga.input import EventSource
 from saga import config as configuration
 from saga import savefile
-from saga import tables as T
 from saga.config import Config
-from saga.game import Game
-from saga.placement import start_game
-from saga.rng import RandomSource
+from saga.engine import tables as T
+from saga.engine.game import Game
+from saga.engine.placement import start_game
+from saga.engine.rng import RandomSource
+from saga.engine.state import GameState
+from saga.engine.turn import final_scores, play
 from saga.screen import pens as P
 from saga.screen.board import Board
 from saga.screen.files import choose_file
@@ -34,8 +36,6 @@ from saga.screen.windows import (
     rules_window,
     summary_window,
 )
-from saga.state import GameState
-from saga.turn import final_scores, play
 
 Text = Callable[[str], str]
 VALHALLA = 15

@@ -13,10 +13,10 @@ from collections.abc import Callable, Iterator
 
 from amiga.display import Image
 from amiga.display.box import Box
-from saga import tables as T
 from saga.art import COUNTER_SIZE, NONE, counter_image, load_map
-from saga.counters import usual_moves
-from saga.game import Game
+from saga.engine import tables as T
+from saga.engine.counters import usual_moves
+from saga.engine.game import Game
 from saga.host import WHITE
 from saga.screen import pens as P
 from saga.screen.ui import MESSAGE_TOP, Ui

@@ -15,9 +15,10 @@ from pathlib import Path
 
 from amiga.input import IDCMP, IntuiMessage, MouseCode, Qualifier, RawKey
 from saga import savefile
-from saga import tables as T
 from saga.config import DELAY_TICKS, Config
-from saga.game import Game
+from saga.engine import tables as T
+from saga.engine.game import Game
+from saga.engine.state import GameState
 from saga.host import ABORT, BACKSPACE, DONE, OFF_MAP, WHITE, Answer, Ask
 from saga.screen import pens as P
 from saga.screen.board import Board
@@ -30,7 +31,6 @@ from saga.screen.ui import (
     Ui,
 )
 from saga.screen.windows import info_window, summary_window
-from saga.state import GameState
 
 SHIFT = Qualifier.LSHIFT | Qualifier.RSHIFT
 LINE = 79  # characters on a message line

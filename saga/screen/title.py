@@ -15,8 +15,8 @@ import numpy as np
 from amiga.display.box import Box
 from amiga.display.font import default_font
 from amiga.input import IDCMP, MouseCode, Qualifier, RawKey
-from saga import tables as T
 from saga.config import DELAY_TICKS, Config
+from saga.engine import tables as T
 from saga.screen import pens as P
 from saga.screen.ui import HEIGHT, WIDTH, Ui
 

@@ -9,9 +9,9 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 
 from amiga.input import IDCMP, IntuiMessage, MouseCode, RawKey
-from saga import tables as T
-from saga.counters import usual_moves
-from saga.game import Game
+from saga.engine import tables as T
+from saga.engine.counters import usual_moves
+from saga.engine.game import Game
 from saga.screen import pens as P
 from saga.screen.ui import HEIGHT, WIDTH, Ui
 

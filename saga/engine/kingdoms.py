@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from saga import tables as T
-from saga.game import Game
+from saga.engine import tables as T
+from saga.engine.game import Game
 from saga.host import FIRST_HERO_PEN
 
 

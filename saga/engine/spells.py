@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from saga import combat, movement
-from saga import tables as T
-from saga.game import Game
+from saga.engine import combat, movement
+from saga.engine import tables as T
+from saga.engine.game import Game
 from saga.host import FIRST_HERO_PEN, WHITE
 
 _SPELL_EFFECT = {

@@ -2,15 +2,15 @@
 
 from __future__ import annotations
 
-from saga import movement, spells
-from saga import tables as T
-from saga.counters import jarl_count
-from saga.game import Game
-from saga.gods import battle_god, pray, thor
+from saga.engine import movement, spells
+from saga.engine import tables as T
+from saga.engine.counters import jarl_count
+from saga.engine.game import Game
+from saga.engine.gods import battle_god, pray, thor
+from saga.engine.items import drop_all, loot_monster, ring_escape, yes_no, yn_suffix
+from saga.engine.kingdoms import conquer
+from saga.engine.state import Item
 from saga.host import FIRST_HERO_PEN, WHITE, Ask
-from saga.items import drop_all, loot_monster, ring_escape, yes_no, yn_suffix
-from saga.kingdoms import conquer
-from saga.state import Item
 
 _RESULT_TEXT = {
     T.ATTACKERS_KILLED: "MSG_ATTACKERS_KILLED",

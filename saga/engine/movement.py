@@ -4,12 +4,11 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from saga import tables as T
-from saga.assess import Survey
-from saga.counters import is_legal, moves, sea_step
-from saga.game import Game
-from saga.host import BACKSPACE, DONE, FIRST_HERO_PEN, Ask
-from saga.items import (
+from saga.engine import tables as T
+from saga.engine.assess import Survey
+from saga.engine.counters import is_legal, moves, sea_step
+from saga.engine.game import Game
+from saga.engine.items import (
     ask_treasure,
     hand_over_gold,
     offer_necklace,
@@ -17,6 +16,7 @@ from saga.items import (
     pick_up_treasures,
     vanish,
 )
+from saga.host import BACKSPACE, DONE, FIRST_HERO_PEN, Ask
 
 LINKS = T.LINKS
 STAY = T.LINK_SLOTS  # the Amiga's ninth option: stay put

@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-from saga import tables as T
-from saga.assess import Sides
-from saga.combat import battle
-from saga.game import Game
+from saga.engine import tables as T
+from saga.engine.assess import Sides
+from saga.engine.combat import battle
+from saga.engine.game import Game
 from saga.host import BACKSPACE, DONE, FIRST_HERO_PEN, WHITE, Ask
 
 # How many battles one counter can remember fighting in a turn.

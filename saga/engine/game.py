@@ -10,10 +10,10 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from saga import tables as T
+from saga.engine import tables as T
+from saga.engine.rng import RandomSource
+from saga.engine.state import GameState
 from saga.host import FIRST_HERO_PEN, WHITE, Ask, Host
-from saga.rng import RandomSource
-from saga.state import GameState
 
 
 class Game:

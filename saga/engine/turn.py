@@ -2,13 +2,13 @@
 
 from __future__ import annotations
 
-from saga import tables as T
-from saga.attacks import attack_phase
-from saga.game import Game
+from saga.engine import tables as T
+from saga.engine.attacks import attack_phase
+from saga.engine.game import Game
+from saga.engine.kingdoms import collect_taxes
+from saga.engine.movement import move_side
+from saga.engine.placement import new_hero, place_jarls, place_monsters, promote, withdraw
 from saga.host import FIRST_HERO_PEN, Ask
-from saga.kingdoms import collect_taxes
-from saga.movement import move_side
-from saga.placement import new_hero, place_jarls, place_monsters, promote, withdraw
 
 
 def score(g: Game, hero: int) -> int:

@@ -9,7 +9,7 @@ before its first game: zeros, except where start-up sets a value.
 
 from __future__ import annotations
 
-from saga import tables as T
+from saga.engine import tables as T
 
 
 class Hero:

@@ -8,7 +8,7 @@ estimates keep the original's mistakes, which shape every Amiga move:
   (possessortype KINGDOM), while the test looks for items owned by nobody.
 * A jarl's side is estimated by adding the *wrong* jarl's strength once per
   ally, and dead jarls still count.
-* Swords never count (see :func:`saga.counters.strength`).
+* Swords never count (see :func:`saga.engine.counters.strength`).
 * Every one of the side's own jarls adds its strength to every area
   ("stay with friends"), wherever the jarl is.
 
@@ -20,10 +20,10 @@ from __future__ import annotations
 
 from collections import defaultdict
 
-from saga import tables as T
-from saga.counters import strength
-from saga.game import Game
-from saga.state import Hero, Jarl
+from saga.engine import tables as T
+from saga.engine.counters import strength
+from saga.engine.game import Game
+from saga.engine.state import Hero, Jarl
 
 _TAX = tuple(a.tax for a in T.AREA_TABLE)
 RECRUIT, WEAK_HERO, WEAK_JARL, WEAK_MONSTER, WEAK_KINGDOM, ITEM = 6, 5, 3, 4, 3, 9

@@ -1,0 +1,6 @@
+"""The original's turn logic: tables, state, rules and the Amiga players.
+
+Nothing here imports pygame or the screens.  Every die is drawn through the
+random source injected into ``Game``, and state changes only here; the screens
+look at the game through :mod:`saga.view` and answer through :mod:`saga.host`.
+"""
