@@ -11,6 +11,7 @@ from __future__ import annotations
 import os
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Protocol
 
 from saga.engine import tables as T
 from saga.savefile import write_atomic
@@ -44,6 +45,17 @@ class Config:
     def home(self) -> Path:
         """PROGDIR: the folder beside the configuration, for saves and catalogs."""
         return self.path.parent if self.path else Path.cwd()
+
+
+class SettingsStore(Protocol):
+    """Keeps what the player changes in the program, and nothing else.
+
+    The keywords are :class:`Config` field names.  A run's command-line
+    choices live only in its ``Config``; they reach the file only if the
+    player then changes that very setting on the title screen or in a menu.
+    """
+
+    def remember(self, **changes: object) -> None: ...
 
 
 def _number(value: str, low: int, high: int) -> int:
