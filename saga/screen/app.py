@@ -185,7 +185,7 @@ class App:
             winners = [h for h in playing if scores[h.index] == best]
             if len(winners) == 1:
                 message += f" {winners[0].name} {t('MSG_WINS')}!"
-        ui.text(4, 499, message, P.WHITE, shadow=True)
+        ui.text((WIDTH - 8 * len(message)) // 2, 499, message, P.WHITE, shadow=True)
         ui.wait_for(dismisses)
 
     # -- the menus ------------------------------------------------------------

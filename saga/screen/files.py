@@ -54,8 +54,8 @@ def choose_file(ui: Ui, title: str, folder: Path, name: str = "", *, ok: str = "
                          refuse="/\\")
     ok_button = Button(Box(X0 + 8, Y1 - 18, X0 + 8 + 8 * len(ok) + 17, Y1 - 5), ok)
     cancel_button = Button(Box(X1 - 24 - 8 * len(cancel), Y1 - 18, X1 - 7, Y1 - 5), cancel)
-    for gadget in (field, ok_button, cancel_button):
-        window.gadgets.add(gadget)
+    for each in (field, ok_button, cancel_button):
+        window.gadgets.add(each)
     window.gadgets.activate_string(field)
     rows = Box(X0 + 8, LIST_TOP, X1 - 7, LIST_TOP + ROWS * 10)
     top = 0

@@ -15,10 +15,14 @@ from __future__ import annotations
 import time
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
+from typing import TYPE_CHECKING
 
 import numpy as np
 
 from amiga.display import Screen
+
+if TYPE_CHECKING:
+    from amiga.display.present import Presenter  # pygame only where there is a window
 from amiga.display.box import Box
 from amiga.display.rastport import DrawMode
 from amiga.input import IDCMP, EventSource, IntuiMessage, MouseCode, Qualifier, RawKey
@@ -40,7 +44,7 @@ DRAW_INFO = DrawInfo(
 )
 
 # The window's own keys, with Alt (emulators' habit, clear of the shortcuts).
-SCALE_KEYS = {RawKey.N0: None, RawKey.N1: 1, RawKey.N2: 2, RawKey.N3: 3}
+SCALE_KEYS: dict[int, int | None] = {RawKey.N0: None, RawKey.N1: 1, RawKey.N2: 2, RawKey.N3: 3}
 FULLSCREEN_KEYS = (RawKey.RETURN, RawKey.KP_ENTER)
 WINDOW_TEXT = "0123\r"
 FLASH_SECONDS = 0.12
@@ -60,7 +64,7 @@ class Ui:
     def __init__(
         self,
         source: EventSource,
-        presenter: object | None = None,
+        presenter: Presenter | None = None,
         screen: Screen | None = None,
     ) -> None:
         self.screen = screen or Screen(WIDTH, HEIGHT, depth=7, halfbrite=True)
