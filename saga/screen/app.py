@@ -229,8 +229,7 @@ class App:
         field = {"titlebar": "titlebar", "watch": "watch_amiga"}.get(key, key)
         setattr(self.config, field, on)
         if key == "titlebar":
-            ui.show_title = on
-            ui.draw_title_bar()
+            ui.set_show_title(on)
         elif key == "stretch" and presenter is not None:
             presenter.set_stretch(on)
         elif key == "scanlines" and presenter is not None:

@@ -130,6 +130,15 @@ class Ui:
         self.fill(0, TITLE_HEIGHT - 1, WIDTH - 1, TITLE_HEIGHT - 1, P.BLACK)
         self.text(4, 8, self.title_text, P.MENU_TEXT)
 
+    def set_show_title(self, on: bool) -> None:
+        """Show or hide the title bar (ShowTitle); hidden, the frame shows there."""
+        self.show_title = on
+        if on:
+            self.draw_title_bar()
+        else:
+            self.fill(0, 0, WIDTH - 1, TITLE_HEIGHT - 1, P.BLACK)
+            self.draw_frame()
+
     def set_title(self, text: str) -> None:
         self.title_text = text
         self.draw_title_bar()
