@@ -243,3 +243,29 @@ def test_the_luck_cheat_at_a_key_prompt() -> None:
     assert g.heroes[0].luck == luck
     assert host.ask(Ask.MULTIKEYBOARD, 6).result == ord("2")
     assert g.heroes[0].luck == 5000
+
+
+def test_save_as_typing_replaces_the_name_it_offers(tmp_path: Path) -> None:
+    from saga.screen.files import choose_file
+
+    source = ScriptedEventSource()
+    source.click(20, 20).click(600, 400)  # beside the requester: nothing
+    for c in "turn3":
+        source.key(c)
+    source.raw(RawKey.LEFT).key("\b").key("\r")
+    chosen = choose_file(_ui(source), "Save", tmp_path, "mygame.saga")
+    assert chosen == tmp_path.resolve() / "tur3"
+
+
+def test_file_requester_picks_from_the_list_and_the_right_button_cancels(
+    tmp_path: Path,
+) -> None:
+    from saga.screen.files import LIST_TOP, X0, choose_file
+
+    (tmp_path / "old.saga").write_bytes(b"")
+    source = ScriptedEventSource()
+    source.click(X0 + 20, LIST_TOP + 13).key("\r")  # row 1 (after ".."), then OK by Return
+    assert choose_file(_ui(source), "Open", tmp_path) == tmp_path.resolve() / "old.saga"
+    source = ScriptedEventSource()
+    source.click(300, 200, MouseCode.MENUDOWN)
+    assert choose_file(_ui(source), "Open", tmp_path) is None

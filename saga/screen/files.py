@@ -14,7 +14,7 @@ from amiga.display.box import Box
 from amiga.input import IDCMP, MouseCode, RawKey
 from amiga.intuition import Button, StringGadget, Window
 from saga.screen import pens as P
-from saga.screen.ui import DRAW_INFO, HEIGHT, WIDTH, Ui
+from saga.screen.ui import DRAW_INFO, WIDTH, Ui
 
 ROWS = 20
 X0, Y0 = 120, 70
@@ -61,58 +61,53 @@ def choose_file(ui: Ui, title: str, folder: Path, name: str = "", *, ok: str = "
     top = 0
     selected = -1
     last_click = (-1, -10.0)
-    saved = ui.save_area(0, 0, WIDTH - 1, HEIGHT - 1)
-    ui.screen.dim(0, 0, WIDTH - 1, HEIGHT - 1)
-    try:
-        with ui.modal():
-            while True:
-                entries = _entries(folder)
-                window.draw(ui.rp)
-                _draw_list(ui, folder, entries, top, selected)
-                message = ui.next_message(None)
-                if message is None:
+    with ui.requester_layer():
+        while True:
+            entries = _entries(folder)
+            window.draw(ui.rp)
+            _draw_list(ui, folder, entries, top, selected)
+            message = ui.next_message(None)
+            if message is None:
+                continue
+            kind = message.idcmp
+            gadget = window.handle(message)
+            if gadget is cancel_button:
+                return None
+            if gadget in (ok_button, field) and field.text:
+                return folder / field.text
+            if kind == IDCMP.VANILLAKEY and message.char == "\x1b":
+                return None
+            if kind == IDCMP.RAWKEY and not message.key_up and message.raw_key in (
+                RawKey.UP, RawKey.DOWN
+            ):
+                step = 1 if message.raw_key == RawKey.DOWN else -1
+                selected = min(max(0, selected + step), len(entries) - 1)
+                top = min(max(top, selected - ROWS + 1), selected)
+                entry = entries[selected]
+                if entry != ".." and not entry.endswith("/"):
+                    field.set_text(entry)
+            elif kind == IDCMP.MOUSEBUTTONS and message.code == MouseCode.SELECTDOWN:
+                x, y = message.mouse_x, message.mouse_y
+                index = top + (y - LIST_TOP) // 10
+                inside = rows.left <= x < rows.right and rows.top <= y < rows.bottom
+                if not inside or index >= len(entries):
                     continue
-                kind = message.idcmp
-                gadget = window.handle(message)
-                if gadget is cancel_button:
-                    return None
-                if gadget in (ok_button, field) and field.text:
-                    return folder / field.text
-                if kind == IDCMP.VANILLAKEY and message.char == "\x1b":
-                    return None
-                if kind == IDCMP.RAWKEY and not message.key_up and message.raw_key in (
-                    RawKey.UP, RawKey.DOWN
-                ):
-                    step = 1 if message.raw_key == RawKey.DOWN else -1
-                    selected = min(max(0, selected + step), len(entries) - 1)
-                    top = min(max(top, selected - ROWS + 1), selected)
-                    entry = entries[selected]
-                    if entry != ".." and not entry.endswith("/"):
-                        field.set_text(entry)
-                elif kind == IDCMP.MOUSEBUTTONS and message.code == MouseCode.SELECTDOWN:
-                    x, y = message.mouse_x, message.mouse_y
-                    index = top + (y - LIST_TOP) // 10
-                    inside = rows.left <= x < rows.right and rows.top <= y < rows.bottom
-                    if not inside or index >= len(entries):
-                        continue
-                    entry = entries[index]
-                    double = last_click[0] == index and message.time - last_click[1] < DOUBLE_CLICK
-                    last_click = (index, message.time)
-                    if entry == "..":
-                        folder, selected, top = folder.parent, -1, 0
-                    elif entry.endswith("/"):
-                        folder, selected, top = folder / entry[:-1], -1, 0
-                    else:
-                        selected = index
-                        field.set_text(entry)
-                        if double:
-                            return folder / entry
-                elif kind == IDCMP.MOUSEBUTTONS and message.code in (
-                    MouseCode.MENUDOWN, MouseCode.MIDDLEDOWN
-                ):
-                    return None
-    finally:
-        ui.restore_area(0, 0, saved)
+                entry = entries[index]
+                double = last_click[0] == index and message.time - last_click[1] < DOUBLE_CLICK
+                last_click = (index, message.time)
+                if entry == "..":
+                    folder, selected, top = folder.parent, -1, 0
+                elif entry.endswith("/"):
+                    folder, selected, top = folder / entry[:-1], -1, 0
+                else:
+                    selected = index
+                    field.set_text(entry)
+                    if double:
+                        return folder / entry
+            elif kind == IDCMP.MOUSEBUTTONS and message.code in (
+                MouseCode.MENUDOWN, MouseCode.MIDDLEDOWN
+            ):
+                return None
 
 
 def _draw_list(ui: Ui, folder: Path, entries: list[str], top: int, selected: int) -> None:

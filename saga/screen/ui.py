@@ -6,7 +6,7 @@ screen does the same way: the menu strip under the right button in the
 title bar and its Right-Amiga shortcuts (Ctrl or the Windows key), the
 window's own keys (Alt+Enter fullscreen, Alt+1/2/3 scale, Alt+0 fit),
 Shift+Esc to quit at once, and closing the window.  While a requester is
-up (:meth:`Ui.modal`) the menus and their shortcuts rest, as Intuition
+up (:meth:`Ui.requester_layer`) the menus and their shortcuts rest, as Intuition
 blocks a window's menus under a requester.
 """
 
@@ -26,7 +26,7 @@ if TYPE_CHECKING:
 from amiga.display.box import Box
 from amiga.display.rastport import DrawMode
 from amiga.input import IDCMP, EventSource, IntuiMessage, MouseCode, Qualifier, RawKey
-from amiga.intuition import DrawInfo, Menu, MenuItem, MenuStrip
+from amiga.intuition import DrawInfo, Menu, MenuItem, MenuStrip, bevel
 from saga.screen import pens as P
 
 WIDTH, HEIGHT = 640, 512
@@ -96,15 +96,7 @@ class Ui:
 
     def box(self, x0: int, y0: int, x1: int, y1: int, *, raised: bool = True) -> None:
         """A bevelled box, light top-left and dark bottom-right when raised."""
-        light, dark = (P.WHITE, P.BLACK) if raised else (P.BLACK, P.WHITE)
-        rp = self.rp
-        rp.apen = light
-        rp.move(x0, y1)
-        rp.draw(x0, y0)
-        rp.draw(x1, y0)
-        rp.apen = dark
-        rp.draw(x1, y1)
-        rp.draw(x0, y1)
+        bevel(self.rp, Box.inclusive(x0, y0, x1, y1), DRAW_INFO, raised=raised)
 
     def frame_colour(self, hero: int | None) -> None:
         """Colour the screen frame for the hero whose turn it is (grey for none)."""
@@ -190,13 +182,17 @@ class Ui:
         self.strip = MenuStrip(menus, DRAW_INFO, bar_height=TITLE_HEIGHT, width=WIDTH)
 
     @contextmanager
-    def modal(self) -> Iterator[None]:
-        """While a requester is up: no menus, no shortcuts."""
+    def requester_layer(self) -> Iterator[None]:
+        """While a requester is up: the screen dimmed behind it, no menus and
+        no shortcuts; afterwards the screen as it was."""
+        saved = self.save_area(0, 0, WIDTH - 1, HEIGHT - 1)
+        self.screen.dim(0, 0, WIDTH - 1, HEIGHT - 1)
         self._modal += 1
         try:
             yield
         finally:
             self._modal -= 1
+            self.restore_area(0, 0, saved)
 
     def next_message(self, timeout: float | None = None) -> IntuiMessage | None:
         """The next message for the screen, after the window's own business.

@@ -6,8 +6,7 @@ goes away at the next click or key, leaving the screen as it was.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator, Sequence
-from contextlib import contextmanager
+from collections.abc import Callable, Sequence
 from dataclasses import replace
 
 from amiga.display.box import Box
@@ -56,22 +55,10 @@ def _draw_lines(ui: Ui, window: Window, lines: Sequence[Line], *, shadow: bool =
         ui.text(inner.left + 8, inner.top + 8 + row * LINE_HEIGHT, text, pen, shadow=shadow)
 
 
-@contextmanager
-def _over_dimmed_screen(ui: Ui) -> Iterator[None]:
-    """Dim the screen behind a requester, block the menus, and put all back after."""
-    saved = ui.save_area(0, 0, WIDTH - 1, HEIGHT - 1)
-    ui.screen.dim(0, 0, WIDTH - 1, HEIGHT - 1)
-    try:
-        with ui.modal():
-            yield
-    finally:
-        ui.restore_area(0, 0, saved)
-
-
 def requester(ui: Ui, title: str, lines: Sequence[Line], *, title_pen: int = P.WHITE) -> None:
     """Show lines in a box over the dimmed screen until a click or a key."""
     window = _window(title, lines, 0, INFO_LOOK, title_pen)
-    with _over_dimmed_screen(ui):
+    with ui.requester_layer():
         window.draw(ui.rp)
         _draw_lines(ui, window, lines)
         ui.wait_for(dismisses)
@@ -93,7 +80,7 @@ def ask_yes_no(ui: Ui, title: str, lines: Sequence[Line], *, yes: str, no: str) 
     window.gadgets.add(yes_button)
     window.gadgets.add(no_button)
     keys = {"\r": True, "\x1b": False, yes[:1].upper(): True, no[:1].upper(): False}
-    with _over_dimmed_screen(ui):
+    with ui.requester_layer():
         window.draw(ui.rp)
         _draw_lines(ui, window, lines, shadow=False)
         while True:
