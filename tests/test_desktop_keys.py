@@ -163,4 +163,6 @@ def test_no_display_stops_at_once_with_the_headless_hint(tmp_path: Path) -> None
     done = subprocess.run([sys.executable, "-m", "saga"], cwd=tmp_path, env=env,
                           capture_output=True, text=True, timeout=60)
     assert done.returncode != 0
-    assert "--headless" in done.stderr and "display" in done.stderr
+    assert done.stderr.endswith("try --headless\n")
+    # Where SDL has an offscreen driver it takes it: that must count as no display.
+    assert "no display" in done.stderr or "can't open a window" in done.stderr
