@@ -31,6 +31,14 @@ TEMPLATE = (
     "[SIEGFRIED=...] [STARKAD=...] [[FILE=]savedgame]"
 )
 
+# What ``saga ?`` adds under the template: the window's keys.
+KEYS = """In the window (Ctrl or the Windows key is the right Amiga key):
+  Ctrl+N new  Ctrl+O open  Ctrl+S save  Ctrl+A save as  Ctrl+Q quit
+  Ctrl+B title bar  Ctrl+W watch the Amiga  Ctrl+G summary
+  Ctrl+1..4 runes, spells, swords, treasures  Ctrl+M manual  Ctrl+? about
+  Shift+Esc quit at once   Alt+Enter fullscreen   Alt+1/2/3 scale, Alt+0 fit
+  F1 or Insert is Help; F11 is the Amiga's F1"""
+
 
 class UsageError(ValueError):
     pass
@@ -40,7 +48,8 @@ def _parser() -> argparse.ArgumentParser:
     p = argparse.ArgumentParser(
         prog="saga",
         description="Saga: Age of Heroes, the Amiga conversion, on a modern machine.",
-        epilog="Heroes: " + ", ".join(n.upper() for n in T.HERO_NAMES) + ".",
+        epilog="Heroes: " + ", ".join(n.upper() for n in T.HERO_NAMES) + ".\n\n" + KEYS,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     p.add_argument("--headless", action="store_true",
                    help="watch the Amiga play in the terminal, without a window")
@@ -91,6 +100,7 @@ def main(argv: list[str] | None = None) -> int:
     argv = sys.argv[1:] if argv is None else argv
     if argv == ["?"]:
         print(TEMPLATE)
+        print(KEYS)
         return 0
     options = _parser().parse_args(argv)
     try:

@@ -38,6 +38,8 @@ class Config:
     language: str = ""
     scale: int = 0  # 0: the largest that fits
     fullscreen: bool = False
+    stretch: bool = False  # fill the window keeping the screen's shape, not by whole numbers
+    scanlines: bool = False  # darken every other window row, as a CRT
     fix_bugs: bool = False  # mend the original's traps (off: faithful)
     path: Path | None = None  # where it was read from, or will be written
 
@@ -107,6 +109,10 @@ def parse(text: str, name: str = "Saga.config") -> tuple[Config, list[str]]:
                 config.scale = _number(value, 0, 8)
             elif key == "FULLSCREEN":
                 config.fullscreen = _flag(value)
+            elif key == "STRETCH":
+                config.stretch = _flag(value)
+            elif key == "SCANLINES":
+                config.scanlines = _flag(value)
             elif key == "FIXBUGS":
                 config.fix_bugs = _flag(value)
             else:
@@ -146,6 +152,8 @@ def dump(config: Config) -> str:
         f"TITLEBAR={'YES' if config.titlebar else 'NO'}",
         f"SCALE={config.scale}",
         f"FULLSCREEN={'YES' if config.fullscreen else 'NO'}",
+        f"STRETCH={'YES' if config.stretch else 'NO'}",
+        f"SCANLINES={'YES' if config.scanlines else 'NO'}",
         f"FIXBUGS={'YES' if config.fix_bugs else 'NO'}",
     ]
     if config.language:

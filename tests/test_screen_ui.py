@@ -7,12 +7,14 @@ from pathlib import Path
 import pytest
 
 from amiga.display import Screen
-from amiga.input import MouseCode, Qualifier, RawKey, ScriptedEventSource
+from amiga.input import IDCMP, MouseCode, Qualifier, RawKey, ScriptedEventSource
 from saga.config import Config
 from saga.engine import tables as T
+from saga.engine.game import Game
 from saga.engine.rng import Lcg64
+from saga.engine.state import GameState
 from saga.host import WHITE, Ask
-from saga.screen.app import run_window
+from saga.screen.app import App, Leave, run_window
 from saga.screen.board import Board
 from saga.screen.host import ScreenHost
 from saga.screen.title import TitleScreen
@@ -116,7 +118,6 @@ def test_menus_open_under_the_right_button_in_the_title_bar() -> None:
     source.move(30, 4).press(MouseCode.MENUDOWN).move(190, 4).move(200, 15)
     source.release(MouseCode.MENUDOWN).key("y")
     host, ui = _host(source)
-    from saga.screen.app import App
 
     app = App(ui, Config(), TEXT, Lcg64(1))
     host.on_menu = picked.append
@@ -137,7 +138,7 @@ def test_a_whole_amiga_game_in_the_window(tmp_path: Path) -> None:
     config.path = tmp_path / "Saga.config"
     assert run_window(config, config.controls, None, Lcg64(3), TEXT, None, source) == 0
     assert (tmp_path / "Autosave.saga").stat().st_size == 1780
-    assert "TURNS=3" in config.path.read_text()  # settings kept for next time
+    assert not config.path.exists()  # settings are kept only when the player changes one
 
 
 def test_closing_the_window_quits() -> None:
@@ -145,3 +146,126 @@ def test_closing_the_window_quits() -> None:
     source.close()
     with pytest.raises(QuitProgram):
         _ui(source).next_message(None)
+
+
+class RecordingStore:
+    def __init__(self) -> None:
+        self.kept: list[dict[str, object]] = []
+
+    def remember(self, **changes: object) -> None:
+        self.kept.append(changes)
+
+
+def test_title_screen_sliders_drag_and_keep_only_what_changed() -> None:
+    config = Config()
+    title = TitleScreen(_ui(ScriptedEventSource()), config, TEXT, lambda key: None)
+    knob = title.turns.knob()
+    source = ScriptedEventSource()
+    source.move(knob.left + 4, knob.top + 3).press(MouseCode.SELECTDOWN)
+    source.move(knob.left + 30, knob.top + 3).move(knob.left + 60, knob.top + 3)
+    source.release(MouseCode.SELECTDOWN)
+    delay_knob = title.delay.knob()
+    source.click(delay_knob.left + 4, delay_knob.top + 3)  # a click on a knob changes nothing
+    source.key("\x1b")
+    store = RecordingStore()
+    choice = TitleScreen(_ui(source), config, TEXT, lambda key: None, store.remember).run()
+    assert choice.action == "quit"
+    assert config.turns > 60 and config.delay == 1
+    assert {k for change in store.kept for k in change} == {"turns"}
+
+
+def test_title_screen_clicks_beside_the_gadgets_do_nothing() -> None:
+    config = Config()
+    source = ScriptedEventSource()
+    source.click(40, 378).click(600, 378)  # the Start button's row, far from it
+    source.click(300, 220).click(430, 216).click(200, 330)  # beside a cycle, a slider
+    source.key("\x1b")
+    before = Config()
+    assert TitleScreen(_ui(source), config, TEXT, lambda key: None).run().action == "quit"
+    assert config == before
+
+
+def _app_in_a_game(source: ScriptedEventSource) -> App:
+    host, ui = _host(source)
+    app = App(ui, Config(), TEXT, Lcg64(1))
+    app.game = Game(GameState(), Lcg64(1), host, TEXT)
+    return app
+
+
+@pytest.mark.parametrize("item", ["new", "quit_title", "open"])
+def test_leaving_a_game_in_play_asks_first(item: str) -> None:
+    source = ScriptedEventSource()
+    source.click(20, 300)  # beside the requester's buttons: nothing
+    source.click(300, 20, MouseCode.MENUDOWN)  # the right button says no
+    source.key("n").key("\r")  # No by its key; then Return says yes
+    app = _app_in_a_game(source)
+    app.menu(item)
+    app.menu(item)
+    if item == "open":
+        source.key("\x1b")  # the file requester: cancel, the game goes on
+        app.menu(item)
+    else:
+        with pytest.raises(Leave):
+            app.menu(item)
+    assert [m.idcmp for m in source] == [IDCMP.RAWKEY]  # only the last key's release is left
+
+
+def test_without_a_game_new_asks_nothing() -> None:
+    ui = _ui(ScriptedEventSource())
+    with pytest.raises(Leave):
+        App(ui, Config(), TEXT, Lcg64(1)).menu("new")
+
+
+@pytest.mark.parametrize("button", [MouseCode.MENUDOWN, MouseCode.MIDDLEDOWN])
+def test_the_other_buttons_close_a_requester(button: MouseCode) -> None:
+    from saga.screen.windows import about_window
+
+    source = ScriptedEventSource()
+    source.click(300, 5, button).key("y")  # even on the title bar: no menus under a requester
+    host, ui = _host(source)
+    picked: list[str] = []
+    host.on_menu = picked.append
+    about_window(ui, TEXT)
+    assert host.ask(Ask.YNKEYBOARD, 6).result == ord("Y") and picked == []
+
+
+def test_the_luck_cheat_at_a_key_prompt() -> None:
+    source = ScriptedEventSource()
+    source.raw(RawKey.F1).raw(RawKey.F2).raw(RawKey.F4).key("1")  # out of order: nothing
+    for key in range(RawKey.F1, RawKey.F5 + 1):
+        source.raw(key)
+    source.key("2")
+    host, _ = _host(source)
+    g = Game(GameState(), Lcg64(1), host, TEXT)
+    host.g = g
+    luck = g.heroes[0].luck
+    assert host.ask(Ask.MULTIKEYBOARD, 6).result == ord("1")
+    assert g.heroes[0].luck == luck
+    assert host.ask(Ask.MULTIKEYBOARD, 6).result == ord("2")
+    assert g.heroes[0].luck == 5000
+
+
+def test_save_as_typing_replaces_the_name_it_offers(tmp_path: Path) -> None:
+    from saga.screen.files import choose_file
+
+    source = ScriptedEventSource()
+    source.click(20, 20).click(600, 400)  # beside the requester: nothing
+    for c in "turn3":
+        source.key(c)
+    source.raw(RawKey.LEFT).key("\b").key("\r")
+    chosen = choose_file(_ui(source), "Save", tmp_path, "mygame.saga")
+    assert chosen == tmp_path.resolve() / "tur3"
+
+
+def test_file_requester_picks_from_the_list_and_the_right_button_cancels(
+    tmp_path: Path,
+) -> None:
+    from saga.screen.files import LIST_TOP, X0, choose_file
+
+    (tmp_path / "old.saga").write_bytes(b"")
+    source = ScriptedEventSource()
+    source.click(X0 + 20, LIST_TOP + 13).key("\r")  # row 1 (after ".."), then OK by Return
+    assert choose_file(_ui(source), "Open", tmp_path) == tmp_path.resolve() / "old.saga"
+    source = ScriptedEventSource()
+    source.click(300, 200, MouseCode.MENUDOWN)
+    assert choose_file(_ui(source), "Open", tmp_path) is None

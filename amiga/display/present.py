@@ -30,6 +30,13 @@ PAL_FRAME_HZ = 50.0
 # 1920x1080 desktop, where 1024 lines just fit.
 WINDOW_MARGIN = (0, 48)
 
+# SDL's drivers that open no window; one of them chosen by SDL itself, not by
+# the user's SDL_VIDEODRIVER, means there is no display to show a window on.
+HEADLESS_DRIVERS = ("offscreen", "dummy")
+
+# How much light the dark line of a scanline pair keeps (the CRT look).
+SCANLINE_LEVEL = 120
+
 # Dirty boxes covering at least this share of the screen are converted as one
 # full frame, which saves the per-box set-up when it no longer buys anything.
 FULL_FRAME_SHARE = 0.75
@@ -40,6 +47,10 @@ class Presenter:
 
     ``scale`` None picks the largest scale that fits the desktop (or the
     display, in fullscreen, where the picture is centred with black bars).
+    The window can be resized; ``stretch`` then fills it (and a fullscreen
+    display) as far as the screen's 640:512 shape allows, rather than by a
+    whole number.  ``scanlines`` darkens the last window row of every
+    screen line, as a CRT showed the gaps between them (at 2x and up).
     """
 
     def __init__(
@@ -49,12 +60,22 @@ class Presenter:
         *,
         scale: int | None = None,
         fullscreen: bool = False,
+        stretch: bool = False,
+        scanlines: bool = False,
         frame_hz: float = PAL_FRAME_HZ,
     ) -> None:
         try:
             pygame.display.init()
         except pygame.error as e:
             raise DisplayError(f"can't open a window: {e}") from None
+        driver = pygame.display.get_driver()
+        asked = os.environ.get("SDL_VIDEODRIVER", "").lower().split(",")
+        if driver in HEADLESS_DRIVERS and driver not in asked:
+            pygame.display.quit()
+            raise DisplayError(f"no display to open a window on (SDL chose its {driver} driver)")
+        self.stretch = stretch
+        self.scanlines = scanlines
+        self._window_size: tuple[int, int] | None = None  # as the user resized it
         pygame.display.set_caption(title)
         self.screen = screen
         self._requested_scale = scale
@@ -75,13 +96,33 @@ class Presenter:
         return self.viewport.scale
 
     def set_scale(self, scale: int | None) -> None:
-        """Rescale to 1x, 2x, 3x... or, with None, the largest that fits."""
+        """Rescale to 1x, 2x, 3x... or, with None, the largest that fits;
+        a window takes that size again."""
         self._requested_scale = scale
+        self._window_size = None
         self._open()
 
     def toggle_fullscreen(self) -> None:
         self._fullscreen = not self._fullscreen
         self._open()
+
+    def set_stretch(self, on: bool) -> None:
+        self.stretch = on
+        self._open()
+
+    def set_scanlines(self, on: bool) -> None:
+        self.scanlines = on
+        self._open()
+
+    def resized(self, width: int, height: int) -> None:
+        """The user resized the window: show the screen in its new size."""
+        if not self._fullscreen and (width, height) != self._window.get_size():
+            self._window_size = (width, height)
+            self._open()
+        elif not self._fullscreen:
+            self._window_size = (width, height)
+            self._layout(width, height)
+            self.invalidate()
 
     def window_to_screen(self, x: int, y: int) -> tuple[int, int]:
         """The screen pixel under a window position, e.g. the mouse."""
@@ -104,6 +145,8 @@ class Presenter:
             bitmap.dirty.add_all()
         if bitmap.dirty.area >= FULL_FRAME_SHARE * bitmap.bounds.area:
             bitmap.dirty.add_all()
+        if self.viewport.stretch and bitmap.dirty.area:
+            bitmap.dirty.add_all()  # a fractional scale is redone whole
         boxes = bitmap.dirty.take()
         if boxes:
             pygame.display.update([self._show(box) for box in boxes])
@@ -120,32 +163,56 @@ class Presenter:
         source = pygame.Rect(box.left, box.top, box.width, box.height)
         shown = self.viewport.to_window(box)
         target = pygame.Rect(shown.left, shown.top, shown.width, shown.height)
-        if self.viewport.scale == 1:
+        if target.size == source.size:
             self._window.blit(self._indexed, target, source)
         else:
             self._rgb.blit(self._indexed, source, source)
             pygame.transform.scale(
                 self._rgb.subsurface(source), target.size, self._window.subsurface(target)
             )
+        if self._shade is not None:
+            ox, oy = self.viewport.offset
+            self._window.blit(self._shade, target, target.move(-ox, -oy),
+                              special_flags=pygame.BLEND_MULT)
         return target
+
+    def _layout(self, space_w: int, space_h: int) -> None:
+        """Place the screen in a window or display of a size."""
+        width, height = self.screen.width, self.screen.height
+        fit = fit_scale(width, height, space_w, space_h)
+        scale = min(self._requested_scale, fit) if self._requested_scale else fit
+        self.viewport = Viewport(width, height, scale, space_w, space_h, self.stretch)
+        self._shade = self._scanline_mask() if self.scanlines else None
+
+    def _scanline_mask(self) -> pygame.Surface | None:
+        """A picture-sized surface to multiply by: the last row of each line dimmed."""
+        pw, ph = self.viewport.picture
+        if ph < 2 * self.screen.height:
+            return None  # one row a line leaves no gap to show
+        mask = pygame.Surface((pw, ph), 0, self._window)
+        mask.fill((255, 255, 255))
+        level = (SCANLINE_LEVEL,) * 3
+        for line in range(1, self.screen.height + 1):
+            row = line * ph // self.screen.height - 1
+            mask.fill(level, pygame.Rect(0, row, pw, 1))
+        return mask
 
     def _open(self) -> None:
         width, height = self.screen.width, self.screen.height
         if self._fullscreen:
             self._window = pygame.display.set_mode((0, 0), pygame.FULLSCREEN)
-            space = self._window.get_size()
-            fit = fit_scale(width, height, *space)
-            scale = min(self._requested_scale, fit) if self._requested_scale else fit
-            self.viewport = Viewport(width, height, scale, *space)
         else:
-            desktop_w, desktop_h = pygame.display.get_desktop_sizes()[0]
-            scale = self._requested_scale or fit_scale(
-                width, height, desktop_w - WINDOW_MARGIN[0], desktop_h - WINDOW_MARGIN[1]
-            )
-            self.viewport = Viewport.windowed(width, height, scale)
-            self._window = pygame.display.set_mode(
-                (self.viewport.window_width, self.viewport.window_height)
-            )
+            size = self._window_size
+            if size is None:
+                desktop_w, desktop_h = pygame.display.get_desktop_sizes()[0]
+                scale = self._requested_scale or fit_scale(
+                    width, height, desktop_w - WINDOW_MARGIN[0], desktop_h - WINDOW_MARGIN[1]
+                )
+                size = (width * scale, height * scale)
+            self._window = pygame.display.set_mode(size, pygame.RESIZABLE)
+            if self._window.get_size() != size:  # some drivers keep a fullscreen size at first
+                self._window = pygame.display.set_mode(size, pygame.RESIZABLE)
         # The window's own pixel format, so scaling into it is a plain copy.
         self._rgb = pygame.Surface((width, height), 0, self._window)
+        self._layout(*self._window.get_size())
         self.invalidate()

@@ -21,6 +21,22 @@ class Viewport:
     scale: int
     window_width: int
     window_height: int
+    stretch: bool = False  # fill the window, keeping the screen's shape
+
+    @property
+    def picture(self) -> tuple[int, int]:
+        """The size of the shown screen in window pixels.
+
+        Stretched, it is the largest with the screen's aspect (640:512) that
+        the window holds, so the picture is never distorted; otherwise the
+        whole-number scale.
+        """
+        if not self.stretch:
+            return self.screen_width * self.scale, self.screen_height * self.scale
+        across = self.window_height * self.screen_width // self.screen_height
+        if across <= self.window_width:
+            return across, self.window_height
+        return self.window_width, self.window_width * self.screen_height // self.screen_width
 
     def __post_init__(self) -> None:
         if self.scale < 1:
@@ -34,25 +50,30 @@ class Viewport:
     @property
     def offset(self) -> tuple[int, int]:
         """Window position of the screen's top-left pixel."""
-        return (
-            (self.window_width - self.screen_width * self.scale) // 2,
-            (self.window_height - self.screen_height * self.scale) // 2,
-        )
+        width, height = self.picture
+        return (self.window_width - width) // 2, (self.window_height - height) // 2
 
     def to_screen(self, x: int, y: int) -> tuple[int, int]:
         """The screen pixel under window pixel (x, y), clamped to the screen
         as Intuition keeps the pointer on it."""
         ox, oy = self.offset
+        width, height = self.picture
         return (
-            min(max((x - ox) // self.scale, 0), self.screen_width - 1),
-            min(max((y - oy) // self.scale, 0), self.screen_height - 1),
+            min(max((x - ox) * self.screen_width // width, 0), self.screen_width - 1),
+            min(max((y - oy) * self.screen_height // height, 0), self.screen_height - 1),
         )
 
     def to_window(self, box: Box) -> Box:
         """The window pixels that show a box of screen pixels."""
         ox, oy = self.offset
-        s = self.scale
-        return Box(box.left * s + ox, box.top * s + oy, box.right * s + ox, box.bottom * s + oy)
+        width, height = self.picture
+        sw, sh = self.screen_width, self.screen_height
+        return Box(
+            box.left * width // sw + ox,
+            box.top * height // sh + oy,
+            -(-box.right * width // sw) + ox,
+            -(-box.bottom * height // sh) + oy,
+        )
 
 
 def fit_scale(screen_width: int, screen_height: int, space_width: int, space_height: int) -> int:

@@ -140,12 +140,14 @@ def key_qualifier(raw: int) -> Qualifier:
 def us_vanilla(raw: int, qualifier: int) -> str | None:
     """The character the US keymap gives for a key press, if any.
 
-    Control and Alt combinations give none, as no host layout can be
-    assumed to agree on them; Caps Lock capitalises letters only.
+    Alt combinations give none, as no host layout can be assumed to agree
+    on them.  Control, like the Amiga keys, gives the key's own character,
+    so that Ctrl+N reads as a Right-Amiga N shortcut; Caps Lock capitalises
+    letters only.
     """
     if raw in CONTROL_CHARS:
         return CONTROL_CHARS[RawKey(raw)]
-    if raw not in US_KEYMAP or qualifier & (Qualifier.CONTROL | Qualifier.ALT):
+    if raw not in US_KEYMAP or qualifier & Qualifier.ALT:
         return None
     char = US_KEYMAP[raw][bool(qualifier & Qualifier.SHIFT)]
     return char.upper() if qualifier & Qualifier.CAPSLOCK else char

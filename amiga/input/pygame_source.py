@@ -5,7 +5,11 @@ on every host layout, as raw keys are on the Amiga.  VANILLAKEY comes from
 SDL's text input, i.e. after the host's keymap, so a German keyboard types
 'ä' and dead keys work; the keys that type control characters (Return,
 Backspace, Tab, Esc, Del) add theirs from the key press, as SDL sends no
-text for them.  Unlike Intuition, which sends a key as either VANILLAKEY or
+text for them.  Keys pressed with Ctrl or an Amiga (GUI) key, the menu
+shortcuts, get their VANILLAKEY from the key press too, with the qualifier:
+SDL types no text for most of them, or a control character, and the text it
+does type for some would arrive without knowing the key was a command.
+Unlike Intuition, which sends a key as either VANILLAKEY or
 RAWKEY, every key press arrives as RAWKEY and printable ones also as
 VANILLAKEY, so a program listens to whichever it wants.
 """
@@ -22,7 +26,7 @@ import pygame
 from amiga.display.clock import Metronome
 from amiga.display.present import Presenter
 from amiga.input.codes import IDCMP, IECODE_UP_PREFIX, MouseCode, Qualifier, RawKey
-from amiga.input.keymap import CONTROL_CHARS, HID_TO_RAWKEY
+from amiga.input.keymap import CONTROL_CHARS, HID_TO_RAWKEY, US_KEYMAP, us_vanilla
 from amiga.input.message import IntuiMessage
 from amiga.input.source import EventSource
 
@@ -41,6 +45,9 @@ _MODIFIERS = (
     (pygame.KMOD_LGUI, Qualifier.LCOMMAND),
     (pygame.KMOD_RGUI, Qualifier.RCOMMAND),
 )
+
+# Qualifiers that make a key a command (a menu shortcut) rather than typing.
+COMMAND = Qualifier.CONTROL | Qualifier.AMIGA
 
 _BUTTONS = {1: MouseCode.SELECTDOWN, 2: MouseCode.MIDDLEDOWN, 3: MouseCode.MENUDOWN}
 
@@ -102,6 +109,8 @@ class PygameEventSource(EventSource):
         if kind in (pygame.KEYDOWN, pygame.KEYUP):
             self._key(event, down=kind == pygame.KEYDOWN)
         elif kind == pygame.TEXTINPUT:
+            if _is_command(self._text_qualifier):
+                return  # the key press already gave this key's character
             for char in event.text:
                 if ord(char) <= 0xFF:  # Latin-1 is all an Amiga program can take
                     self._queue.append(
@@ -130,6 +139,8 @@ class PygameEventSource(EventSource):
             self._active = False
             self._held.clear()
             self._queue.append(self._message(IDCMP.INACTIVEWINDOW, 0, self._modifiers))
+        elif kind == pygame.VIDEORESIZE:
+            self._presenter.resized(event.w, event.h)
         elif kind == pygame.WINDOWEXPOSED:
             self._presenter.invalidate()
 
@@ -153,10 +164,11 @@ class PygameEventSource(EventSource):
         if down:
             # Text that SDL sends for this key carries the key's qualifier.
             self._text_qualifier = message.qualifier
-            if raw in CONTROL_CHARS:
-                self._queue.append(
-                    self._message(IDCMP.VANILLAKEY, ord(CONTROL_CHARS[raw]), message.qualifier)
-                )
+            char = CONTROL_CHARS.get(raw)
+            if char is None and _is_command(qualifier):
+                char = _command_char(event, raw, qualifier)
+            if char is not None:
+                self._queue.append(self._message(IDCMP.VANILLAKEY, ord(char), message.qualifier))
 
     def _point(self, pos: tuple[int, int]) -> bool:
         """Move the pointer to a window position; True if its screen pixel changed."""
@@ -164,3 +176,27 @@ class PygameEventSource(EventSource):
         moved = (x, y) != (self.mouse_x, self.mouse_y)
         self.mouse_x, self.mouse_y = x, y
         return moved
+
+
+def _is_command(qualifier: int) -> bool:
+    """Ctrl or an Amiga key held, but not AltGr (which Windows reports as Ctrl+Alt)."""
+    return bool(qualifier & COMMAND) and not qualifier & Qualifier.RALT
+
+
+def _command_char(event: pygame.event.Event, raw: int, qualifier: int) -> str | None:
+    """The character a key types without its command modifier.
+
+    SDL's key code is the unshifted character of the host layout's key; with
+    Shift, a key that types the same as on a US keyboard takes its US
+    shifted character (Shift+/ is ?), letters their capital.
+    """
+    plain = Qualifier(qualifier) & ~(COMMAND | Qualifier.ALT)
+    code = getattr(event, "key", 0)
+    if not 32 < code < 256 or not chr(code).isprintable():
+        return us_vanilla(raw, plain)  # no layout character; go by position
+    char = chr(code)
+    if plain & Qualifier.SHIFT:
+        if US_KEYMAP.get(raw, ("",))[0] == char:
+            return US_KEYMAP[raw][1]
+        return char.upper()
+    return char

@@ -8,15 +8,14 @@ at any question, so no game can trap its player.
 
 from __future__ import annotations
 
-import contextlib
 from collections.abc import Callable
 from pathlib import Path
 
 from amiga.display import Screen
 from amiga.input import EventSource
-from saga import config as configuration
+from amiga.intuition import Menu, MenuItem, bar
 from saga import savefile
-from saga.config import Config
+from saga.config import Config, SettingsStore
 from saga.engine import tables as T
 from saga.engine.game import Game
 from saga.engine.placement import start_game
@@ -24,13 +23,15 @@ from saga.engine.rng import RandomSource
 from saga.engine.state import GameState
 from saga.engine.turn import final_scores, play
 from saga.screen import pens as P
+from saga.screen import windows
 from saga.screen.board import Board
 from saga.screen.files import choose_file
 from saga.screen.host import ScreenHost
 from saga.screen.title import TitleScreen, big_text
-from saga.screen.ui import HEIGHT, WIDTH, GameAborted, Menu, MenuItem, QuitProgram, Ui
+from saga.screen.ui import HEIGHT, WIDTH, GameAborted, QuitProgram, Ui
 from saga.screen.windows import (
     about_window,
+    ask_yes_no,
     dismisses,
     requester,
     rules_window,
@@ -51,45 +52,63 @@ class Leave(GameAborted):
 
 
 class App:
-    def __init__(self, ui: Ui, config: Config, text: Text, rng: RandomSource) -> None:
+    """The program: its menus, the title screen and the games played.
+
+    What the player changes in a menu or on the title screen goes to
+    ``store``; nothing else is ever kept.
+    """
+
+    def __init__(self, ui: Ui, config: Config, text: Text, rng: RandomSource,
+                 store: SettingsStore | None = None) -> None:
         self.ui = ui
         self.config = config
+        self.store = store
         self.t = text
         self.rng = rng
         self.game: Game | None = None
         self.path: Path | None = None  # where the game in play was opened or saved
         self.at_turn_start = False
-        ui.menus = self._menus()
+        ui.set_menus(self._menus())
         ui.show_title = config.titlebar
         self.board = Board(ui)  # also gives the screen its colours
 
     def _menus(self) -> list[Menu]:
-        t = self.t
+        t, config = self.t, self.config
 
         def item(key: str, label: str, shortcut: str = "", **kw: object) -> MenuItem:
-            return MenuItem(key, t(label), t(shortcut) if shortcut else "", **kw)
+            return MenuItem(key, t(label), t(shortcut) if shortcut.startswith("MSG_") else shortcut,
+                            **kw)  # type: ignore[arg-type]
 
         return [
             Menu(t("MSG_MENU_PROJECT"), [
                 item("new", "MSG_MENU_NEW", "MSG_KEY_NEW"),
                 item("open", "MSG_MENU_OPEN", "MSG_KEY_OPEN"),
+                bar(),
                 item("save", "MSG_MENU_SAVE", "MSG_KEY_SAVE", enabled=False),
                 item("save_as", "MSG_MENU_SAVE_AS", "MSG_KEY_SAVE_AS", enabled=False),
+                bar(),
                 item("quit_title", "MSG_MENU_QUIT_TITLE", enabled=False),
                 item("quit", "MSG_MENU_QUIT", "MSG_KEY_QUIT"),
             ]),
             Menu(t("MSG_MENU_SETTINGS"), [
-                item("titlebar", "MSG_SHOW_TITLEBAR", "MSG_KEY_TITLEBAR",
-                     checked=self.config.titlebar),
-                item("watch", "MSG_WATCH_AMIGA", "MSG_KEY_WATCH",
-                     checked=self.config.watch_amiga),
+                item("titlebar", "MSG_SHOW_TITLEBAR", "MSG_KEY_TITLEBAR", checked=config.titlebar),
+                bar(),
+                item("watch", "MSG_WATCH_AMIGA", "MSG_KEY_WATCH", checked=config.watch_amiga),
+                bar(),
+                item("stretch", "MSG_STRETCH", checked=config.stretch),
+                item("scanlines", "MSG_SCANLINES", checked=config.scanlines),
             ]),
             Menu(t("MSG_MENU_HELP"), [
                 item("summary", "MSG_MENU_SUMMARY", "MSG_KEY_SUMMARY", enabled=False),
-                item("runes", "MSG_MENU_RUNES"),
-                item("spells", "MSG_MENU_SPELLS"),
-                item("swords", "MSG_MENU_SWORDS"),
-                item("treasures", "MSG_MENU_TREASURES"),
+                bar(),
+                item("runes", "MSG_MENU_RUNES", "1"),
+                item("spells", "MSG_MENU_SPELLS", "2"),
+                item("swords", "MSG_MENU_SWORDS", "3"),
+                item("treasures", "MSG_MENU_TREASURES", "4"),
+                bar(),
+                item("manual", "MSG_MENU_MANUAL", "MSG_KEY_MANUAL",
+                     enabled=hasattr(windows, "manual_window")),
+                bar(),
                 item("about", "MSG_MENU_ABOUT", "MSG_KEY_ABOUT"),
             ]),
         ]
@@ -101,7 +120,8 @@ class App:
         self.path = path
         while True:
             if state is None:
-                choice = TitleScreen(self.ui, self.config, self.t, self.menu).run()
+                choice = TitleScreen(self.ui, self.config, self.t, self.menu,
+                                     self.remember).run()
                 if choice.action == "quit":
                     return
                 if choice.action == "open":
@@ -146,7 +166,7 @@ class App:
         ui.frame_colour(None)
         ui.draw_frame()
         ui.set_title("Saga")
-        big_text(ui, "SAGA", 256, 60, 8, P.GOLD, P.RED_TEXT)
+        big_text(ui, "SAGA", (WIDTH - 4 * 8 * 8) // 2, 60, 8, P.GOLD, P.RED_TEXT)
         playing = [h for h in g.heroes if h.control != T.NONE]
         x0, x1, y = 250, 390, 198
         ui.fill(x0, y, x1, y + 11, P.LIGHT_GREY)
@@ -165,16 +185,23 @@ class App:
             winners = [h for h in playing if scores[h.index] == best]
             if len(winners) == 1:
                 message += f" {winners[0].name} {t('MSG_WINS')}!"
-        ui.text(4, 499, message, P.WHITE, shadow=True)
+        ui.text((WIDTH - 8 * len(message)) // 2, 499, message, P.WHITE, shadow=True)
         ui.wait_for(dismisses)
 
     # -- the menus ------------------------------------------------------------
 
+    def remember(self, **changes: object) -> None:
+        """Keep settings the player changed (and only those)."""
+        if self.store is not None:
+            self.store.remember(**changes)
+
     def menu(self, key: str) -> None:
         """Carry out a menu pick (the title screen handles New and Open itself)."""
-        ui, t, config = self.ui, self.t, self.config
+        ui, t = self.ui, self.t
         if key == "quit":
             raise QuitProgram
+        if key in ("new", "open", "quit_title") and not self._may_leave(key):
+            return
         if key in ("new", "quit_title"):
             raise Leave()
         if key == "open":
@@ -185,17 +212,38 @@ class App:
                 raise Leave(state)
         elif key in ("save", "save_as") and self.game is not None:
             self._save(ask=key == "save_as" or self.path is None)
-        elif key == "titlebar":
-            config.titlebar = ui.show_title = bool(ui.menu_item("titlebar").checked)
-            ui.draw_title_bar()
-        elif key == "watch":
-            config.watch_amiga = bool(ui.menu_item("watch").checked)
+        elif key in ("titlebar", "watch", "stretch", "scanlines"):
+            self._setting(key, bool(ui.menu_item(key).checked))
         elif key == "summary" and self.game is not None:
             summary_window(ui, self.game, t)
         elif key in ("runes", "spells", "swords", "treasures"):
             rules_window(ui, t, key)
+        elif key == "manual" and hasattr(windows, "manual_window"):
+            windows.manual_window(ui, t)
         elif key == "about":
             about_window(ui, t)
+
+    def _setting(self, key: str, on: bool) -> None:
+        """A check item of the Settings menu: apply it, and keep it."""
+        ui, presenter = self.ui, self.ui.presenter
+        field = {"titlebar": "titlebar", "watch": "watch_amiga"}.get(key, key)
+        setattr(self.config, field, on)
+        if key == "titlebar":
+            ui.set_show_title(on)
+        elif key == "stretch" and presenter is not None:
+            presenter.set_stretch(on)
+        elif key == "scanlines" and presenter is not None:
+            presenter.set_scanlines(on)
+        self.remember(**{field: on})
+
+    def _may_leave(self, key: str) -> bool:
+        """Ask before New, Open or Quit to title throws away a game in play."""
+        if self.game is None:
+            return True
+        t = self.t
+        title = {"new": "MSG_MENU_NEW", "open": "MSG_MENU_OPEN"}.get(key, "MSG_MENU_QUIT_TITLE")
+        return ask_yes_no(self.ui, t(title), [(t("MSG_LEAVE_GAME"), P.BLACK)],
+                          yes=t("MSG_YES"), no=t("MSG_NO"))
 
     def _open(self) -> tuple[GameState, Path] | None:
         t = self.t
@@ -239,6 +287,7 @@ def run_window(
     text: Text,
     path: Path | None = None,
     source: EventSource | None = None,
+    store: SettingsStore | None = None,
 ) -> int:
     """Open the window and play until the player quits; returns the exit status."""
     from amiga.display.present import Presenter
@@ -246,15 +295,13 @@ def run_window(
 
     screen = Screen(WIDTH, HEIGHT, depth=7, halfbrite=True)
     presenter = Presenter(screen, "Saga", scale=config.scale or None,
-                          fullscreen=config.fullscreen)
+                          fullscreen=config.fullscreen, stretch=config.stretch,
+                          scanlines=config.scanlines)
     ui = Ui(source or PygameEventSource(presenter), presenter, screen)
     try:
-        App(ui, config, text, rng).run(controls, state, path)
+        App(ui, config, text, rng, store).run(controls, state, path)
     except QuitProgram:
         pass
     finally:
         presenter.close()
-        if config.path is not None:
-            with contextlib.suppress(OSError):  # settings not kept; the game is unharmed
-                configuration.save(config)
     return 0

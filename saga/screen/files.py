@@ -1,21 +1,27 @@
 """A file requester for opening and saving games, after the ASL one.
 
 It lists the folder's saved games (and its subfolders), with a name to type
-or click.  Return or a double click takes the name; Escape or Cancel gives
-up.  Folders open with a click; ".." goes up.
+(a string gadget: cursor keys, Home, End, Backspace, Del) or click.  Return,
+OK or a double click takes the name; Escape, Cancel or the right button
+gives up.  Folders open with a click; ".." goes up.
 """
 
 from __future__ import annotations
 
 from pathlib import Path
 
+from amiga.display.box import Box
 from amiga.input import IDCMP, MouseCode, RawKey
+from amiga.intuition import Button, StringGadget, Window
 from saga.screen import pens as P
-from saga.screen.ui import HEIGHT, WIDTH, Ui
+from saga.screen.ui import DRAW_INFO, WIDTH, Ui
 
 ROWS = 20
 X0, Y0 = 120, 70
 X1, Y1 = WIDTH - 121, Y0 + 38 + ROWS * 10 + 40
+LIST_TOP = Y0 + 30
+FIELD_Y = LIST_TOP + ROWS * 10 + 6
+NAME_MAX = 40
 DOUBLE_CLICK = 0.4  # seconds
 
 
@@ -37,96 +43,86 @@ def _entries(folder: Path) -> list[str]:
 
 def choose_file(ui: Ui, title: str, folder: Path, name: str = "", *, ok: str = "OK",
                 cancel: str = "Cancel") -> Path | None:
-    """Ask for a file; returns its path, or None if the player cancels."""
-    saved = ui.save_area(0, 0, WIDTH - 1, HEIGHT - 1)
-    ui.screen.dim(0, 0, WIDTH - 1, HEIGHT - 1)
+    """Ask for a file; returns its path, or None if the player cancels.
+
+    A name given beforehand is shown selected: typing replaces it, the
+    cursor keys keep it for editing.
+    """
     folder = folder.resolve()
+    window = Window(Box(X0, Y0, X1 + 1, Y1 + 1), title, DRAW_INFO)
+    field = StringGadget(Box(X0 + 8, FIELD_Y, X1 - 7, FIELD_Y + 12), name, max_chars=NAME_MAX,
+                         refuse="/\\")
+    ok_button = Button(Box(X0 + 8, Y1 - 18, X0 + 8 + 8 * len(ok) + 17, Y1 - 5), ok)
+    cancel_button = Button(Box(X1 - 24 - 8 * len(cancel), Y1 - 18, X1 - 7, Y1 - 5), cancel)
+    for each in (field, ok_button, cancel_button):
+        window.gadgets.add(each)
+    window.gadgets.activate_string(field)
+    rows = Box(X0 + 8, LIST_TOP, X1 - 7, LIST_TOP + ROWS * 10)
     top = 0
     selected = -1
     last_click = (-1, -10.0)
-    try:
+    with ui.requester_layer():
         while True:
             entries = _entries(folder)
-            _draw(ui, title, folder, entries, top, selected, name, ok, cancel)
+            window.draw(ui.rp)
+            _draw_list(ui, folder, entries, top, selected)
             message = ui.next_message(None)
             if message is None:
                 continue
             kind = message.idcmp
-            if kind == IDCMP.VANILLAKEY:
-                char = message.char
-                if char == "\r":
-                    if name:
-                        return folder / name
-                elif char == "\x1b":
-                    return None
-                elif char == "\b":
-                    name = name[:-1]
-                elif char.isprintable() and char not in "/\\" and len(name) < 40:
-                    name += char
-            elif kind == IDCMP.RAWKEY and not message.key_up:
-                if message.raw_key == RawKey.DOWN:
-                    selected = min(len(entries) - 1, selected + 1)
-                elif message.raw_key == RawKey.UP:
-                    selected = max(0, selected - 1)
-                if selected >= 0:
-                    top = min(max(top, selected - ROWS + 1), selected)
-                    entry = entries[selected]
-                    if entry != ".." and not entry.endswith("/"):
-                        name = entry
+            gadget = window.handle(message)
+            if gadget is cancel_button:
+                return None
+            if gadget in (ok_button, field) and field.text:
+                return folder / field.text
+            if kind == IDCMP.VANILLAKEY and message.char == "\x1b":
+                return None
+            if kind == IDCMP.RAWKEY and not message.key_up and message.raw_key in (
+                RawKey.UP, RawKey.DOWN
+            ):
+                step = 1 if message.raw_key == RawKey.DOWN else -1
+                selected = min(max(0, selected + step), len(entries) - 1)
+                top = min(max(top, selected - ROWS + 1), selected)
+                entry = entries[selected]
+                if entry != ".." and not entry.endswith("/"):
+                    field.set_text(entry)
             elif kind == IDCMP.MOUSEBUTTONS and message.code == MouseCode.SELECTDOWN:
                 x, y = message.mouse_x, message.mouse_y
-                row = (y - (Y0 + 30)) // 10
-                if X0 + 8 <= x <= X1 - 8 and 0 <= row < ROWS and top + row < len(entries):
-                    index = top + row
-                    entry = entries[index]
-                    double = last_click[0] == index and message.time - last_click[1] < DOUBLE_CLICK
-                    last_click = (index, message.time)
-                    if entry == "..":
-                        folder, selected, top = folder.parent, -1, 0
-                    elif entry.endswith("/"):
-                        folder, selected, top = folder / entry[:-1], -1, 0
-                    else:
-                        selected, name = index, entry
-                        if double:
-                            return folder / name
-                elif Y1 - 18 <= y <= Y1 - 6:
-                    if X0 + 8 <= x <= X0 + 8 + 8 * len(ok) + 16 and name:
-                        return folder / name
-                    if X1 - 24 - 8 * len(cancel) <= x <= X1 - 8:
-                        return None
-            elif kind == IDCMP.MOUSEBUTTONS and message.code == MouseCode.MENUDOWN:
+                index = top + (y - LIST_TOP) // 10
+                inside = rows.left <= x < rows.right and rows.top <= y < rows.bottom
+                if not inside or index >= len(entries):
+                    continue
+                entry = entries[index]
+                double = last_click[0] == index and message.time - last_click[1] < DOUBLE_CLICK
+                last_click = (index, message.time)
+                if entry == "..":
+                    folder, selected, top = folder.parent, -1, 0
+                elif entry.endswith("/"):
+                    folder, selected, top = folder / entry[:-1], -1, 0
+                else:
+                    selected = index
+                    field.set_text(entry)
+                    if double:
+                        return folder / entry
+            elif kind == IDCMP.MOUSEBUTTONS and message.code in (
+                MouseCode.MENUDOWN, MouseCode.MIDDLEDOWN
+            ):
                 return None
-    finally:
-        ui.restore_area(0, 0, saved)
 
 
-def _draw(ui: Ui, title: str, folder: Path, entries: list[str], top: int, selected: int,
-          name: str, ok: str, cancel: str) -> None:
-    ui.fill(X0, Y0, X1, Y1, P.MEDIUM_GREY)
-    ui.box(X0, Y0, X1, Y1)
-    ui.fill(X0 + 2, Y0 + 2, X1 - 2, Y0 + 11, P.MENU_SELECT)
-    ui.text(X0 + 8, Y0 + 9, title, P.WHITE)
+def _draw_list(ui: Ui, folder: Path, entries: list[str], top: int, selected: int) -> None:
     shown = str(folder)
     width = (X1 - X0 - 16) // 8
     ui.text(X0 + 8, Y0 + 24, shown[-width:], P.BLACK)
-    list_top = Y0 + 30
-    ui.fill(X0 + 8, list_top - 2, X1 - 8, list_top + ROWS * 10, P.LIGHT_GREY)
-    ui.box(X0 + 8, list_top - 2, X1 - 8, list_top + ROWS * 10, raised=False)
+    ui.fill(X0 + 8, LIST_TOP - 2, X1 - 8, LIST_TOP + ROWS * 10, P.LIGHT_GREY)
+    ui.box(X0 + 8, LIST_TOP - 2, X1 - 8, LIST_TOP + ROWS * 10, raised=False)
     for row in range(ROWS):
         index = top + row
         if index >= len(entries):
             break
-        y = list_top + row * 10
+        y = LIST_TOP + row * 10
         if index == selected:
             ui.fill(X0 + 9, y, X1 - 9, y + 9, P.MENU_SELECT)
         entry = entries[index]
         pen = P.WHITE if index == selected else (P.MENU_SELECT if entry.endswith("/") else P.BLACK)
         ui.text(X0 + 12, y + 8, entry[: width - 2], pen)
-    field_y = list_top + ROWS * 10 + 6
-    ui.fill(X0 + 8, field_y, X1 - 8, field_y + 11, P.WHITE)
-    ui.box(X0 + 8, field_y, X1 - 8, field_y + 11, raised=False)
-    ui.text(X0 + 12, field_y + 9, (name + "_")[-(width - 2):], P.BLACK)
-    for x, label in ((X0 + 8, ok), (X1 - 24 - 8 * len(cancel), cancel)):
-        ui.fill(x, Y1 - 18, x + 8 * len(label) + 16, Y1 - 6, P.LIGHT_GREY)
-        ui.box(x, Y1 - 18, x + 8 * len(label) + 16, Y1 - 6)
-        ui.text(x + 8, Y1 - 9, label, P.BLACK)

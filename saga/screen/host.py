@@ -16,6 +16,7 @@ from pathlib import Path
 from amiga.input import IDCMP, IntuiMessage, MouseCode, Qualifier, RawKey
 from saga import savefile
 from saga.config import DELAY_TICKS, Config
+from saga.engine import cheats
 from saga.engine import tables as T
 from saga.engine.game import Game
 from saga.engine.state import GameState
@@ -62,6 +63,7 @@ class ScreenHost:
         self._hover: object = None
         self.asking: tuple[Ask, int] | None = None  # the question being put
         self.keys = _key_codes(text)  # the catalog's answer keys, fixed for the game
+        self._cheat_keys = 0  # how far into the F1..F5 sequence (kept between questions)
 
     # -- the Host protocol --------------------------------------------------
 
@@ -91,7 +93,7 @@ class ScreenHost:
                 counted += 1
                 if ticks is not None and counted >= ticks:
                     return
-            elif self._global(message, Ask.ANYKEY):
+            elif (ticks is None and self._cheat(message)) or self._global(message, Ask.ANYKEY):
                 continue
             elif (
                 kind == IDCMP.MOUSEBUTTONS and message.code in _PRESSES
@@ -112,6 +114,8 @@ class ScreenHost:
             while True:
                 message = self.ui.next_message()
                 if message is None:
+                    continue
+                if mode == Ask.MULTIKEYBOARD and self._cheat(message):
                     continue
                 if self._global(message, mode):
                     continue
@@ -220,6 +224,30 @@ class ScreenHost:
             self._help(message)
             return True
         return False
+
+    def _cheat(self, message: IntuiMessage) -> bool:
+        """Count the Amiga's F1..F5 pressed in order; any other key starts again.
+
+        True if the message was one of those keys (it answers nothing).
+        """
+        if (
+            message.idcmp != IDCMP.RAWKEY
+            or message.key_up
+            or message.qualifier & Qualifier.REPEAT
+            or RawKey.LSHIFT <= message.raw_key <= RawKey.RAMIGA  # a qualifier key alone
+            or message.raw_key == RawKey.HELP  # Help is not a key here, as in the original
+        ):
+            return False
+        if message.raw_key != RawKey.F1 + self._cheat_keys:
+            self._cheat_keys = 0
+            return False
+        self._cheat_keys += 1
+        if self._cheat_keys == cheats.SEQUENCE_LENGTH:
+            self._cheat_keys = 0
+            if self.g is not None:
+                cheats.luck_cheat(self.g)
+                self.ui.flash()
+        return True
 
     def _help(self, message: IntuiMessage) -> None:
         g = self.g

@@ -1,8 +1,9 @@
 """The title screen: who plays each hero, the message delay, turns, advanced mode.
 
 As on the Amiga: click a hero's control (Shift goes back) or press his key
-(1-6, F1-F6 or the underlined letter); Left and Right change the message
-delay; Up and Down the turns; Return or Space starts, once anyone plays.
+(1-6, F1-F6 or the underlined letter); drag the sliders, or Left and Right
+change the message delay, Up and Down the turns; Return or Space starts,
+once anyone plays.
 """
 
 from __future__ import annotations
@@ -14,11 +15,12 @@ import numpy as np
 
 from amiga.display.box import Box
 from amiga.display.font import default_font
-from amiga.input import IDCMP, MouseCode, Qualifier, RawKey
+from amiga.input import IDCMP, IntuiMessage, Qualifier, RawKey
+from amiga.intuition import Button, CheckBox, Cycle, Gadget, GadgetList, Slider
 from saga.config import DELAY_TICKS, Config
 from saga.engine import tables as T
 from saga.screen import pens as P
-from saga.screen.ui import HEIGHT, WIDTH, Ui
+from saga.screen.ui import DRAW_INFO, HEIGHT, WIDTH, Ui
 
 Text = Callable[[str], str]
 SHIFT = Qualifier.LSHIFT | Qualifier.RSHIFT
@@ -48,11 +50,35 @@ def big_text(ui: Ui, text: str, x: int, y: int, scale: int, pen: int, shadow: in
 
 
 class TitleScreen:
-    def __init__(self, ui: Ui, config: Config, t: Text, on_menu: Callable[[str], None]) -> None:
+    """The title screen's gadgets, laid out on the Intuition layer.
+
+    Each change the player makes is handed to ``remember`` (field=value),
+    so that only what he changes is ever kept.
+    """
+
+    def __init__(self, ui: Ui, config: Config, t: Text, on_menu: Callable[[str], None],
+                 remember: Callable[..., None] = lambda **changes: None) -> None:
         self.ui = ui
         self.config = config
         self.t = t
         self.on_menu = on_menu
+        self.remember = remember
+        names = [self._control_name(c) for c in range(3)]
+        self.heroes = [
+            Cycle(Box(GADGET_X, y - 9, GADGET_X + GADGET_W + 1, y + 4), names, config.controls[i])
+            for i, y in enumerate(ROW0 + h * ROW_STEP for h in range(len(T.HERO_NAMES)))
+        ]
+        self.delay = Slider(Box(GADGET_X, DELAY_Y - 8, GADGET_X + GADGET_W + 1, DELAY_Y + 3),
+                            0, len(DELAY_TICKS) - 1, config.delay)
+        self.turns = Slider(Box(GADGET_X, TURNS_Y - 8, GADGET_X + GADGET_W + 1, TURNS_Y + 3),
+                            1, 99, config.turns)
+        self.advanced = CheckBox(Box(GADGET_X, ADVANCED_Y - 9, GADGET_X + 25, ADVANCED_Y + 4),
+                                 config.advanced)
+        start = t("MSG_START_GAME")
+        x0 = (WIDTH - 8 * len(start)) // 2 - 8
+        self.start = Button(Box(x0, START_Y - 9, x0 + 8 * len(start) + 16, START_Y + 5), start)
+        self.gadgets = GadgetList([*self.heroes, self.delay, self.turns, self.advanced,
+                                   self.start])
 
     def delay_text(self) -> str:
         ticks = DELAY_TICKS[self.config.delay]
@@ -62,8 +88,18 @@ class TitleScreen:
             "%d", str(ticks % 10), 1
         )
 
+    def _show_config(self) -> None:
+        """Set the gadgets to the settings (which keys may have changed)."""
+        config = self.config
+        for gadget, control in zip(self.heroes, config.controls, strict=True):
+            gadget.active = control
+        self.delay.level, self.turns.level = config.delay, config.turns
+        self.advanced.checked = config.advanced
+        self.start.enabled = any(config.controls)
+
     def draw(self) -> None:
         ui, t, config = self.ui, self.t, self.config
+        self._show_config()
         ui.clear(P.BLACK)
         ui.frame_colour(None)
         ui.draw_frame()
@@ -77,93 +113,78 @@ class TitleScreen:
             ui.text(LABEL_X - 8 * len(label), y, label, P.FIRST_HERO + hero, shadow=True)
             underline = name.upper().index(HERO_KEYS[hero])
             ui.text(LABEL_X - 8 * len(label) + 8 * underline, y + 1, "_", P.FIRST_HERO + hero)
-            self._gadget(GADGET_X, y, self._control_name(config.controls[hero]))
-        label = t("MSG_MESSAGE_DELAY")
-        ui.text(LABEL_X - 8 * len(label), DELAY_Y, label, P.WHITE, shadow=True)
-        self._slider(DELAY_Y, config.delay, len(DELAY_TICKS) - 1, self.delay_text())
-        label = t("MSG_TURNS")
-        ui.text(LABEL_X - 8 * len(label), TURNS_Y, label, P.WHITE, shadow=True)
-        self._slider(TURNS_Y, config.turns - 1, 98, str(config.turns))
-        label = t("MSG_ADVANCED_MODE")
-        ui.text(LABEL_X - 8 * len(label), ADVANCED_Y, label, P.WHITE, shadow=True)
-        self._gadget(GADGET_X, ADVANCED_Y, "*" if config.advanced else " ", width=24)
-        start = t("MSG_START_GAME")
-        playing = any(config.controls)
-        x0 = (WIDTH - 8 * len(start)) // 2 - 8
-        ui.fill(x0, START_Y - 9, x0 + 8 * len(start) + 15, START_Y + 4, P.MEDIUM_GREY)
-        ui.box(x0, START_Y - 9, x0 + 8 * len(start) + 15, START_Y + 4)
-        ui.text(x0 + 8, START_Y, start, P.BLACK if playing else P.DARK_GREY)
+        for y, name in ((DELAY_Y, "MSG_MESSAGE_DELAY"), (TURNS_Y, "MSG_TURNS"),
+                        (ADVANCED_Y, "MSG_ADVANCED_MODE")):
+            label = t(name)
+            ui.text(LABEL_X - 8 * len(label), y, label, P.WHITE, shadow=True)
+        ui.text(GADGET_X + GADGET_W + 12, DELAY_Y, self.delay_text(), P.WHITE, shadow=True)
+        ui.text(GADGET_X + GADGET_W + 12, TURNS_Y, str(config.turns), P.WHITE, shadow=True)
+        self.gadgets.draw(ui.rp, DRAW_INFO)
         ui.text(8, HEIGHT - 12, f"Saga 1.2a - Help: {t('MSG_MENU_ABOUT')}", P.DARK_GREY)
 
     def _control_name(self, control: int) -> str:
         name = CONTROL_NAMES[control]
         return self.t(name) if name else "Amiga"
 
-    def _gadget(self, x: int, y: int, text: str, width: int = GADGET_W) -> None:
-        ui = self.ui
-        ui.fill(x, y - 9, x + width, y + 3, P.MEDIUM_GREY)
-        ui.box(x, y - 9, x + width, y + 3)
-        ui.text(x + 6, y, text, P.BLACK)
-
-    def _slider(self, y: int, value: int, top: int, label: str) -> None:
-        ui = self.ui
-        ui.fill(GADGET_X, y - 8, GADGET_X + GADGET_W, y + 2, P.DARK_GREY)
-        ui.box(GADGET_X, y - 8, GADGET_X + GADGET_W, y + 2, raised=False)
-        knob = GADGET_X + 1 + (GADGET_W - 12) * value // max(top, 1)
-        ui.fill(knob, y - 7, knob + 10, y + 1, P.LIGHT_GREY)
-        ui.box(knob, y - 7, knob + 10, y + 1)
-        ui.text(GADGET_X + GADGET_W + 12, y, label, P.WHITE, shadow=True)
-
     # -- running it -----------------------------------------------------------
+
+    def _settings(self) -> dict[str, object]:
+        c = self.config
+        return {"controls": list(c.controls), "delay": c.delay, "turns": c.turns,
+                "advanced": c.advanced}
 
     def run(self) -> TitleChoice:
         self.draw()
         while True:
+            before = self._settings()
             message = self.ui.next_message(None)
             if message is None:
                 continue
-            kind = message.idcmp
-            if kind == IDCMP.MENUPICK:
-                pick = self.ui.picked
-                if pick in ("new", "open"):
-                    if pick == "open" or any(self.config.controls):
-                        return TitleChoice("start" if pick == "new" else "open")
-                    continue
-                self.on_menu(pick)
-            elif kind == IDCMP.MOUSEBUTTONS and message.code == MouseCode.SELECTDOWN:
-                choice = self._click(message.mouse_x, message.mouse_y, message.qualifier)
-                if choice:
-                    return choice
-            elif kind == IDCMP.VANILLAKEY:
-                choice = self._key(message.char, message.qualifier)
-                if choice:
-                    return choice
-            elif kind == IDCMP.RAWKEY and not message.key_up:
-                self._raw(message.raw_key, message.qualifier)
-            else:
-                continue
+            choice = self._handle(message)
+            changed = {k: v for k, v in self._settings().items() if before[k] != v}
+            if changed:
+                self.remember(**changed)
+            if choice:
+                return choice
             self.draw()
+
+    def _handle(self, message: IntuiMessage) -> TitleChoice | None:
+        kind = message.idcmp
+        if kind == IDCMP.MENUPICK:
+            pick = self.ui.picked
+            if pick in ("new", "open"):
+                if pick == "open" or any(self.config.controls):
+                    return TitleChoice("start" if pick == "new" else "open")
+                return None
+            self.on_menu(pick)
+            return None
+        if kind in (IDCMP.MOUSEBUTTONS, IDCMP.MOUSEMOVE):
+            return self._gadget(self.gadgets.handle(message))
+        if kind == IDCMP.VANILLAKEY:
+            return self._key(message.char, message.qualifier)
+        if kind == IDCMP.RAWKEY and not message.key_up:
+            self._raw(message.raw_key, message.qualifier)
+        return None
+
+    def _gadget(self, gadget: Gadget | None) -> TitleChoice | None:
+        """Take a gadget's new value into the settings."""
+        config = self.config
+        if gadget in self.heroes:
+            hero = self.heroes.index(gadget)  # type: ignore[arg-type]
+            config.controls[hero] = self.heroes[hero].active
+        elif gadget is self.delay:
+            config.delay = self.delay.level
+        elif gadget is self.turns:
+            config.turns = self.turns.level
+        elif gadget is self.advanced:
+            config.advanced = self.advanced.checked
+        elif gadget is self.start:
+            return TitleChoice("start")
+        return None
 
     def _cycle(self, hero: int, back: bool) -> None:
         controls = self.config.controls
         controls[hero] = (controls[hero] + (-1 if back else 1)) % 3
-
-    def _click(self, x: int, y: int, qualifier: int) -> TitleChoice | None:
-        for hero in range(len(T.HERO_NAMES)):
-            row = ROW0 + hero * ROW_STEP
-            if GADGET_X <= x <= GADGET_X + GADGET_W and row - 9 <= y <= row + 3:
-                self._cycle(hero, bool(qualifier & SHIFT))
-        inside = GADGET_X <= x <= GADGET_X + GADGET_W
-        fraction = (x - GADGET_X) / GADGET_W
-        if inside and DELAY_Y - 8 <= y <= DELAY_Y + 2:
-            self.config.delay = round(fraction * (len(DELAY_TICKS) - 1))
-        if inside and TURNS_Y - 8 <= y <= TURNS_Y + 2:
-            self.config.turns = max(1, min(99, 1 + round(fraction * 98)))
-        if GADGET_X <= x <= GADGET_X + 24 and ADVANCED_Y - 9 <= y <= ADVANCED_Y + 3:
-            self.config.advanced = not self.config.advanced
-        if START_Y - 9 <= y <= START_Y + 4 and any(self.config.controls):
-            return TitleChoice("start")
-        return None
 
     def _key(self, char: str, qualifier: int) -> TitleChoice | None:
         upper = char.upper()

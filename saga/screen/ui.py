@@ -3,20 +3,30 @@
 One :class:`Ui` owns the emulated screen, shows it in a window (or not, in
 tests), and hands out input messages after dealing with the things every
 screen does the same way: the menu strip under the right button in the
-title bar, window scaling and fullscreen, and closing the window.
+title bar and its Right-Amiga shortcuts (Ctrl or the Windows key), the
+window's own keys (Alt+Enter fullscreen, Alt+1/2/3 scale, Alt+0 fit),
+Shift+Esc to quit at once, and closing the window.  While a requester is
+up (:meth:`Ui.requester_layer`) the menus and their shortcuts rest, as Intuition
+blocks a window's menus under a requester.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from dataclasses import dataclass, field
+import time
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from typing import TYPE_CHECKING
 
 import numpy as np
 
 from amiga.display import Screen
+
+if TYPE_CHECKING:
+    from amiga.display.present import Presenter  # pygame only where there is a window
 from amiga.display.box import Box
 from amiga.display.rastport import DrawMode
-from amiga.input import IDCMP, EventSource, IntuiMessage, MouseCode, Qualifier
+from amiga.input import IDCMP, EventSource, IntuiMessage, MouseCode, Qualifier, RawKey
+from amiga.intuition import DrawInfo, Menu, MenuItem, MenuStrip, bevel
 from saga.screen import pens as P
 
 WIDTH, HEIGHT = 640, 512
@@ -24,7 +34,20 @@ TITLE_HEIGHT = 11  # the screen's title bar, where the menus live
 MESSAGE_TOP = 481  # the message area: two lines of text and the button hint
 UPPER_Y, LOWER_Y, LOWER_Y2 = 489, 499, 509  # text baselines
 FONT = 8
-COMMAND_KEYS = Qualifier.LCOMMAND | Qualifier.RCOMMAND | Qualifier.CONTROL
+COMMAND_KEYS = Qualifier.AMIGA | Qualifier.CONTROL
+
+# The game's pens in Intuition's roles: grey gadgets, a white menu strip.
+DRAW_INFO = DrawInfo(
+    text=P.BLACK, shine=P.WHITE, shadow=P.BLACK, fill=P.MENU_SELECT, fill_text=P.WHITE,
+    background=P.MEDIUM_GREY, highlight=P.WHITE, disabled=P.DARK_GREY,
+    bar_detail=P.MENU_TEXT, bar_block=P.MENU_BACK,
+)
+
+# The window's own keys, with Alt (emulators' habit, clear of the shortcuts).
+SCALE_KEYS: dict[int, int | None] = {RawKey.N0: None, RawKey.N1: 1, RawKey.N2: 2, RawKey.N3: 3}
+FULLSCREEN_KEYS = (RawKey.RETURN, RawKey.KP_ENTER)
+WINDOW_TEXT = "0123\r"
+FLASH_SECONDS = 0.12
 
 
 class QuitProgram(Exception):
@@ -35,35 +58,21 @@ class GameAborted(Exception):
     """The player left the game for the title screen (New, Open, Quit to title)."""
 
 
-@dataclass
-class MenuItem:
-    key: str  # what the program calls it
-    label: str
-    shortcut: str = ""  # the Right-Amiga key (Ctrl on a PC keyboard)
-    enabled: bool = True
-    checked: bool | None = None  # None: not a check item
-
-
-@dataclass
-class Menu:
-    label: str
-    items: list[MenuItem] = field(default_factory=list)
-
-
 class Ui:
     """The screen plus its window and input, for every screen of the game."""
 
     def __init__(
         self,
         source: EventSource,
-        presenter: object | None = None,
+        presenter: Presenter | None = None,
         screen: Screen | None = None,
     ) -> None:
         self.screen = screen or Screen(WIDTH, HEIGHT, depth=7, halfbrite=True)
         self.rp = self.screen.rastport
         self.source = source
         self.presenter = presenter
-        self.menus: list[Menu] = []
+        self.strip: MenuStrip | None = None
+        self._modal = 0
         self.title_text = ""
         self.show_title = True
         self.frame_colour(None)
@@ -87,15 +96,7 @@ class Ui:
 
     def box(self, x0: int, y0: int, x1: int, y1: int, *, raised: bool = True) -> None:
         """A bevelled box, light top-left and dark bottom-right when raised."""
-        light, dark = (P.WHITE, P.BLACK) if raised else (P.BLACK, P.WHITE)
-        rp = self.rp
-        rp.apen = light
-        rp.move(x0, y1)
-        rp.draw(x0, y0)
-        rp.draw(x1, y0)
-        rp.apen = dark
-        rp.draw(x1, y1)
-        rp.draw(x0, y1)
+        bevel(self.rp, Box.inclusive(x0, y0, x1, y1), DRAW_INFO, raised=raised)
 
     def frame_colour(self, hero: int | None) -> None:
         """Colour the screen frame for the hero whose turn it is (grey for none)."""
@@ -121,12 +122,30 @@ class Ui:
         self.fill(0, TITLE_HEIGHT - 1, WIDTH - 1, TITLE_HEIGHT - 1, P.BLACK)
         self.text(4, 8, self.title_text, P.MENU_TEXT)
 
+    def set_show_title(self, on: bool) -> None:
+        """Show or hide the title bar (ShowTitle); hidden, the frame shows there."""
+        self.show_title = on
+        if on:
+            self.draw_title_bar()
+        else:
+            self.fill(0, 0, WIDTH - 1, TITLE_HEIGHT - 1, P.BLACK)
+            self.draw_frame()
+
     def set_title(self, text: str) -> None:
         self.title_text = text
         self.draw_title_bar()
 
     def clear(self, pen: int = P.BLACK) -> None:
         self.fill(0, 0, WIDTH - 1, HEIGHT - 1, pen)
+
+    def flash(self) -> None:
+        """DisplayBeep: the screen's colours turn over for a moment."""
+        palette = self.screen.palette
+        saved = palette.rgb[: palette.pens].copy()
+        palette.load(255 - saved)
+        self.present()
+        time.sleep(FLASH_SECONDS if self.presenter is not None else 0)
+        palette.load(saved)
 
     # -- showing --------------------------------------------------------------
 
@@ -159,11 +178,28 @@ class Ui:
             raise QuitProgram  # a source that can never deliver again (a finished script)
         return message
 
+    def set_menus(self, menus: list[Menu]) -> None:
+        self.strip = MenuStrip(menus, DRAW_INFO, bar_height=TITLE_HEIGHT, width=WIDTH)
+
+    @contextmanager
+    def requester_layer(self) -> Iterator[None]:
+        """While a requester is up: the screen dimmed behind it, no menus and
+        no shortcuts; afterwards the screen as it was."""
+        saved = self.save_area(0, 0, WIDTH - 1, HEIGHT - 1)
+        self.screen.dim(0, 0, WIDTH - 1, HEIGHT - 1)
+        self._modal += 1
+        try:
+            yield
+        finally:
+            self._modal -= 1
+            self.restore_area(0, 0, saved)
+
     def next_message(self, timeout: float | None = None) -> IntuiMessage | None:
         """The next message for the screen, after the window's own business.
 
-        Returns ("menu", item key) picks as MENUPICK messages whose code is the
-        index of the item in :attr:`picked`; everything else passes through.
+        A menu pick, by the strip or a shortcut, comes back as a MENUPICK
+        message, the item's key in :attr:`picked`; everything else passes
+        through.
         """
         self.present()
         message = self._receive(timeout)
@@ -172,19 +208,32 @@ class Ui:
         kind = message.idcmp
         if kind == IDCMP.CLOSEWINDOW:
             raise QuitProgram
+        if kind == IDCMP.RAWKEY and not message.key_up:
+            if message.raw_key == RawKey.ESC and message.qualifier & Qualifier.SHIFT:
+                raise QuitProgram
+            if message.qualifier & Qualifier.ALT and self._window_key(message.raw_key):
+                return None
+        alt = message.qualifier & Qualifier.ALT
+        if kind == IDCMP.VANILLAKEY and alt and message.char in WINDOW_TEXT:
+            return None  # the text some hosts type for a window key
+        strip = self.strip if not self._modal else None
         if (
-            kind == IDCMP.MOUSEBUTTONS
+            strip is not None
+            and kind == IDCMP.MOUSEBUTTONS
             and message.code == MouseCode.MENUDOWN
             and message.mouse_y < TITLE_HEIGHT
-            and self.menus
         ):
-            return self._menu_pick(self._run_menus())
-        if kind == IDCMP.VANILLAKEY and message.qualifier & COMMAND_KEYS:
-            pick = self._shortcut(message.char)
-            if pick:
-                return self._menu_pick(pick)
-            if self._window_key(message.char):
-                return None
+            item = strip.track(self.rp, self._receive_any, self.present, self.mouse)
+            return self._menu_pick(strip.pick(item) if item else None)
+        if kind == IDCMP.VANILLAKEY and message.qualifier & COMMAND_KEYS and not self._modal:
+            item = strip.shortcut(message.char) if strip else None
+            return self._menu_pick(strip.pick(item) if strip and item else None)
+        return message
+
+    def _receive_any(self) -> IntuiMessage:
+        message = self._receive(None)
+        if message is None or message.idcmp == IDCMP.CLOSEWINDOW:
+            raise QuitProgram
         return message
 
     picked: str = ""
@@ -195,112 +244,26 @@ class Ui:
         self.picked = key
         return IntuiMessage(IDCMP.MENUPICK, 0, Qualifier(0), *self.mouse)
 
-    def _window_key(self, char: str) -> bool:
-        """Ctrl+1/2/3 scale the window, Ctrl+0 fits it, Ctrl+F toggles fullscreen."""
+    def _window_key(self, raw: int) -> bool:
+        """Alt+1/2/3 scale the window, Alt+0 fits it, Alt+Enter toggles fullscreen."""
         presenter = self.presenter
-        if presenter is None:
+        if presenter is None or not (raw in SCALE_KEYS or raw in FULLSCREEN_KEYS):
             return False
-        if char in "0123":
-            presenter.set_scale(int(char) or None)
-        elif char.upper() == "F":
-            presenter.toggle_fullscreen()
+        if raw in SCALE_KEYS:
+            presenter.set_scale(SCALE_KEYS[raw])
         else:
-            return False
+            presenter.toggle_fullscreen()
         return True
 
-    def _shortcut(self, char: str) -> str | None:
-        for menu in self.menus:
-            for item in menu.items:
-                if item.enabled and item.shortcut and item.shortcut.upper() == char.upper():
-                    if item.checked is not None:
-                        item.checked = not item.checked
-                    return item.key
-        return None
-
-    # -- the menu strip -----------------------------------------------------
-
-    def _run_menus(self) -> str | None:
-        """Show the menus while the right button is held; return the item let go on."""
-        saved = self.save_area(0, 0, WIDTH - 1, HEIGHT - 1)
-        titles = []
-        x = 6
-        for menu in self.menus:
-            width = (len(menu.label) + 2) * FONT
-            titles.append((x, x + width - 1, menu))
-            x += width
-        choice: MenuItem | None = None
-        while True:
-            self.restore_area(0, 0, saved)
-            mx, my = self.mouse
-            self.fill(0, 0, WIDTH - 1, TITLE_HEIGHT - 2, P.MENU_BACK)
-            self.fill(0, TITLE_HEIGHT - 1, WIDTH - 1, TITLE_HEIGHT - 1, P.BLACK)
-            open_menu = None
-            choice = None
-            for x0, x1, menu in titles:
-                self.text(x0 + FONT, 8, menu.label, P.MENU_TEXT)
-                if x0 <= mx <= x1 and my < TITLE_HEIGHT:
-                    open_menu = (x0, menu)
-            if open_menu is None and self._last_open is not None:
-                x0, menu = self._last_open
-                if self._menu_box(x0, menu)[0] <= mx <= self._menu_box(x0, menu)[2]:
-                    open_menu = self._last_open
-            if open_menu is not None:
-                self._last_open = open_menu
-                choice = self._draw_menu(*open_menu, mx, my)
-            self.present()
-            message = self._receive(None)
-            if message.idcmp == IDCMP.MOUSEBUTTONS and message.code == MouseCode.MENUUP:
-                break
-            if message.idcmp == IDCMP.CLOSEWINDOW:
-                raise QuitProgram
-        self._last_open = None
-        self.restore_area(0, 0, saved)
-        if choice is None or not choice.enabled:
-            return None
-        if choice.checked is not None:
-            choice.checked = not choice.checked
-        return choice.key
-
-    _last_open: tuple[int, Menu] | None = None
-
-    def _menu_box(self, x0: int, menu: Menu) -> tuple[int, int, int, int]:
-        width = max((len(i.label) + 6) * FONT for i in menu.items) + 8
-        return x0, TITLE_HEIGHT, x0 + width, TITLE_HEIGHT + 4 + 10 * len(menu.items)
-
-    def _draw_menu(self, x0: int, menu: Menu, mx: int, my: int) -> MenuItem | None:
-        bx0, by0, bx1, by1 = self._menu_box(x0, menu)
-        self.fill(bx0, by0, bx1, by1, P.MENU_BACK)
-        self.box(bx0, by0, bx1, by1)
-        choice = None
-        for row, item in enumerate(menu.items):
-            y = by0 + 2 + 10 * row
-            over = bx0 < mx < bx1 and y <= my < y + 10
-            if over:
-                choice = item
-                if item.enabled:
-                    self.fill(bx0 + 1, y, bx1 - 1, y + 9, P.MENU_SELECT)
-            pen = P.MENU_TEXT if item.enabled else P.MEDIUM_GREY
-            if over and item.enabled:
-                pen = P.WHITE
-            mark = "*" if item.checked else " "
-            self.text(bx0 + 4, y + 8, f"{mark} {item.label}", pen)
-            if item.shortcut:
-                self.text(bx1 - 3 * FONT, y + 8, f"^{item.shortcut}", pen)
-        return choice
-
     def menu_item(self, key: str) -> MenuItem:
-        for menu in self.menus:
-            for item in menu.items:
-                if item.key == key:
-                    return item
-        raise KeyError(key)
+        if self.strip is None:
+            raise KeyError(key)
+        return self.strip.item(key)
 
     def enable(self, *keys: str, on: bool = True) -> None:
         """Enable or disable menu items (those this screen's menus have)."""
-        for menu in self.menus:
-            for item in menu.items:
-                if item.key in keys:
-                    item.enabled = on
+        if self.strip is not None:
+            self.strip.enable(*keys, on=on)
 
     def wait_for(self, accept: Callable[[IntuiMessage], bool]) -> IntuiMessage:
         """Wait for a message the caller wants, dropping the rest."""

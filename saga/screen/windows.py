@@ -7,13 +7,16 @@ goes away at the next click or key, leaving the screen as it was.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from dataclasses import replace
 
+from amiga.display.box import Box
 from amiga.input import IDCMP, IntuiMessage, MouseCode, RawKey
+from amiga.intuition import Button, DrawInfo, Window
 from saga.engine import tables as T
 from saga.engine.counters import usual_moves
 from saga.engine.game import Game
 from saga.screen import pens as P
-from saga.screen.ui import HEIGHT, WIDTH, Ui
+from saga.screen.ui import DRAW_INFO, HEIGHT, WIDTH, Ui
 
 Text = Callable[[str], str]
 Line = tuple[str, int]  # text and pen
@@ -34,24 +37,67 @@ TREASURE_DOCS = (("MSG_NECKLACE", 7), ("MSG_FAXI", 3), ("MSG_SHIRT", 3), ("MSG_C
                  ("MSG_POTION", 3), ("MSG_RING", 3), ("MSG_CROWN", 3), ("MSG_SCROLL", 3))
 
 
+# Info requesters: the lines on dark grey under a black title bar.
+INFO_LOOK = replace(DRAW_INFO, background=P.DARK_GREY, fill=P.BLACK)
+SCREEN = Box(0, 0, WIDTH, HEIGHT)
+
+
+def _window(title: str, lines: Sequence[Line], extra: int, di: DrawInfo, title_pen: int,
+            min_width: int = 0) -> Window:
+    width = max([min_width, len(title) * 8, *(len(text) * 8 for text, _ in lines)]) + 24
+    height = (len(lines) + 2) * LINE_HEIGHT + 14 + extra
+    return Window.centred(width, height, SCREEN, title, di, title_pen=title_pen)
+
+
+def _draw_lines(ui: Ui, window: Window, lines: Sequence[Line], *, shadow: bool = True) -> None:
+    inner = window.inner
+    for row, (text, pen) in enumerate(lines):
+        ui.text(inner.left + 8, inner.top + 8 + row * LINE_HEIGHT, text, pen, shadow=shadow)
+
+
 def requester(ui: Ui, title: str, lines: Sequence[Line], *, title_pen: int = P.WHITE) -> None:
     """Show lines in a box over the dimmed screen until a click or a key."""
-    width = max([len(title), *(len(text) for text, _ in lines)]) * 8 + 24
-    height = (len(lines) + 2) * LINE_HEIGHT + 14
-    x0 = max(0, (WIDTH - width) // 2)
-    y0 = max(0, (HEIGHT - height) // 2)
-    x1, y1 = min(WIDTH - 1, x0 + width), min(HEIGHT - 1, y0 + height)
-    saved = ui.save_area(0, 0, WIDTH - 1, HEIGHT - 1)
-    ui.screen.dim(0, 0, WIDTH - 1, HEIGHT - 1)
-    ui.fill(x0, y0, x1, y1, P.DARK_GREY)
-    ui.box(x0, y0, x1, y1)
-    ui.fill(x0 + 2, y0 + 2, x1 - 2, y0 + 11, P.BLACK)
-    ui.text(x0 + 12, y0 + 9, title, title_pen)
-    for row, (text, pen) in enumerate(lines):
-        ui.text(x0 + 12, y0 + 24 + row * LINE_HEIGHT, text, pen, shadow=True)
-    ui.wait_for(dismisses)
-    ui.restore_area(0, 0, saved)
+    window = _window(title, lines, 0, INFO_LOOK, title_pen)
+    with ui.requester_layer():
+        window.draw(ui.rp)
+        _draw_lines(ui, window, lines)
+        ui.wait_for(dismisses)
 
+
+def ask_yes_no(ui: Ui, title: str, lines: Sequence[Line], *, yes: str, no: str) -> bool:
+    """A requester with two buttons; True for the left one.
+
+    Return or the left button's first letter says yes; Esc, the right
+    button's letter, or the right or middle mouse button say no.  A click
+    beside the buttons does nothing.
+    """
+    width = max(len(yes), len(no)) * 8 + 24
+    window = _window(title, lines, 24, DRAW_INFO, P.WHITE, min_width=2 * width + 24)
+    b = window.box
+    top = b.bottom - 22
+    yes_button = Button(Box(b.left + 10, top, b.left + 10 + width, top + 14), yes)
+    no_button = Button(Box(b.right - 10 - width, top, b.right - 10, top + 14), no)
+    window.gadgets.add(yes_button)
+    window.gadgets.add(no_button)
+    keys = {"\r": True, "\x1b": False, yes[:1].upper(): True, no[:1].upper(): False}
+    with ui.requester_layer():
+        window.draw(ui.rp)
+        _draw_lines(ui, window, lines, shadow=False)
+        while True:
+            window.gadgets.draw(ui.rp, DRAW_INFO)
+            message = ui.next_message(None)
+            if message is None:
+                continue
+            chosen = window.handle(message)
+            if chosen is not None:
+                return chosen is yes_button
+            if message.idcmp == IDCMP.VANILLAKEY and message.char.upper() in keys:
+                return keys[message.char.upper()]
+            if message.idcmp == IDCMP.MOUSEBUTTONS and message.code in _OTHER_BUTTONS:
+                return False
+
+
+_OTHER_BUTTONS = (MouseCode.MIDDLEDOWN, MouseCode.MENUDOWN)
 
 # Keys that send no character; any other key is taken as its character,
 # so that one press never closes a requester and answers a question too.
@@ -60,9 +106,9 @@ _SILENT_KEYS = frozenset((RawKey.HELP, RawKey.UP, RawKey.DOWN, RawKey.LEFT, RawK
 
 
 def dismisses(m: IntuiMessage) -> bool:
-    """A click, a character, or a key that has no character."""
+    """Any mouse button, a character, or a key that has no character."""
     if m.idcmp == IDCMP.MOUSEBUTTONS:
-        return m.code == MouseCode.SELECTDOWN
+        return m.code in (MouseCode.SELECTDOWN, *_OTHER_BUTTONS)
     if m.idcmp == IDCMP.RAWKEY:
         return not m.key_up and m.raw_key in _SILENT_KEYS
     return m.idcmp == IDCMP.VANILLAKEY
