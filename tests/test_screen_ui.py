@@ -101,7 +101,7 @@ def test_answers_by_mouse_and_keyboard() -> None:
 
 
 def test_a_key_closing_a_requester_answers_nothing_else() -> None:
-    from saga.screen.windows import rules_window
+    from saga.screen.pages import rules_window
 
     source = ScriptedEventSource()
     source.key(" ").key("y")

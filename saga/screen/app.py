@@ -24,18 +24,17 @@ from saga.engine.rng import RandomSource
 from saga.engine.state import GameState
 from saga.engine.turn import final_scores, play
 from saga.screen import pens as P
+from saga.screen.about import about_window
 from saga.screen.board import Board
 from saga.screen.files import choose_file
 from saga.screen.host import ScreenHost
+from saga.screen.manual import manual_window
+from saga.screen.pages import rules_window
+from saga.screen.summary import summary_window
 from saga.screen.title import TitleScreen, big_text
 from saga.screen.ui import HEIGHT, WIDTH, GameAborted, Menu, MenuItem, QuitProgram, Ui
-from saga.screen.windows import (
-    about_window,
-    dismisses,
-    requester,
-    rules_window,
-    summary_window,
-)
+from saga.screen.windows import dismisses, requester
+from saga.view import GameView
 
 Text = Callable[[str], str]
 VALHALLA = 15
@@ -90,6 +89,7 @@ class App:
                 item("spells", "MSG_MENU_SPELLS"),
                 item("swords", "MSG_MENU_SWORDS"),
                 item("treasures", "MSG_MENU_TREASURES"),
+                item("manual", "MSG_MENU_MANUAL", "MSG_KEY_MANUAL"),
                 item("about", "MSG_MENU_ABOUT", "MSG_KEY_ABOUT"),
             ]),
         ]
@@ -191,9 +191,12 @@ class App:
         elif key == "watch":
             config.watch_amiga = bool(ui.menu_item("watch").checked)
         elif key == "summary" and self.game is not None:
-            summary_window(ui, self.game, t)
+            summary_window(ui, GameView(self.game), t)
         elif key in ("runes", "spells", "swords", "treasures"):
-            rules_window(ui, t, key)
+            advanced = self.game.state.advanced if self.game else config.advanced
+            rules_window(ui, t, key, advanced=advanced)
+        elif key == "manual":
+            manual_window(ui, t)
         elif key == "about":
             about_window(ui, t)
 
