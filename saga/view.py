@@ -23,6 +23,7 @@ class ReadOnly:
     """One record of the game (a hero, jarl, monster or item), for reading."""
 
     __slots__ = ("_record",)
+    _record: object
 
     def __init__(self, record: object) -> None:
         object.__setattr__(self, "_record", record)
@@ -50,6 +51,7 @@ class GameView:
     """What the screens need of a game in progress, computed from its state."""
 
     __slots__ = ("_game",)
+    _game: Game
 
     def __init__(self, game: Game) -> None:
         object.__setattr__(self, "_game", game)
@@ -182,14 +184,14 @@ class GameView:
 
     def _record(self, kind: int, number: int) -> Any:
         g = self._game
-        records: list[Any] = {
+        records: dict[int, list[Any]] = {
             T.HERO: g.heroes,
             T.JARL: g.jarls,
             T.MONSTER: g.monsters,
             T.TREASURE: g.treasures,
             T.SWORD: g.swords,
-        }[kind]
-        return records[number]
+        }
+        return records[kind][number]
 
     # -- names, as the messages spell them ------------------------------------
 

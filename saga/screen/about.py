@@ -49,8 +49,8 @@ def open_about(ui: Ui, t: Text) -> Panel:
     lines = about_lines(t)
     width = max(WIDTH, *(x + 8 * len(text) + 12 for x, _, text, _ in lines))
     panel = Panel(ui, t("MSG_ABOUT_TITLE"), width, HEIGHT)
-    panel.counter(13, 5, counter_image(T.HERO, 4))  # Siegfried stands for the game
-    panel.counter(29, 21, counter_image(T.MONSTER, 0))  # and a dragon behind him
+    panel.counter(8, 6, counter_image(T.HERO, 4))  # Siegfried and a dragon stand for the game
+    panel.counter(36, 6, counter_image(T.MONSTER, 0))
     for x, y, text, bold in lines:
         panel.text(x, y, text, P.WHITE, bold=bold)
     return panel

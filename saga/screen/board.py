@@ -133,6 +133,7 @@ class Board:
     def _image(self, v: GameView, key: Key) -> Image:
         kind, number = key
         selected = self._selected(v, key)
+        key_: tuple[int, int, int | None, bool]
         if kind == T.HERO:
             h = v.heroes[number]
             pen = P.FIRST_HERO + number
@@ -150,8 +151,8 @@ class Board:
             key_ = (kind, number, None, selected)
         image = self._images.get(key_)
         if image is None:
-            k, n, pen, sel = key_
-            image = counter_image(k, max(n, 0), pen=pen, selected=sel, face_down=n < 0)
+            k, n, tile, sel = key_
+            image = counter_image(k, max(n, 0), pen=tile, selected=sel, face_down=n < 0)
             self._images[key_] = image
         return image
 

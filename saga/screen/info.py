@@ -279,12 +279,12 @@ def info_window(ui: Ui, v: GameView, t: Text, thing: Thing) -> Panel:
 def open_info(ui: Ui, v: GameView, t: Text, thing: Thing) -> Panel:
     """Draw the information window and leave it open (for :func:`info_window`)."""
     sheet = sheet_for(v, t, thing)
-    value_x = MARGIN + max(text_width(" " * VALUE_COLUMN),
-                           *(text_width(label) + 8 for label, _ in sheet.rows))
-    left_w = max(value_x + max(text_width(value) for _, value in sheet.rows),
-                 *(MARGIN + text_width(note) for note in sheet.notes)) + MARGIN
+    value_x = MARGIN + max([text_width(" " * VALUE_COLUMN),
+                            *(text_width(label) + 8 for label, _ in sheet.rows)])
+    left_w = max([value_x + max(text_width(value) for _, value in sheet.rows),
+                  *(MARGIN + text_width(note) for note in sheet.notes)]) + MARGIN
     right_w = max((text_width(line) for line in sheet.right), default=0)
-    right_x = left_w + MARGIN
+    right_x = left_w + 3 * MARGIN
     images_x = right_x + right_w + 2 * MARGIN if sheet.right else left_w
     columns = _image_columns(sheet)
     width = images_x + columns * SLOT + (MARGIN if columns else 0)

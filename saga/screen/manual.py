@@ -121,7 +121,7 @@ class ManualWindow:
 
     def run(self) -> None:
         ui = self.panel.ui
-        keys = {
+        keys: dict[int, int] = {
             RawKey.UP: -1, RawKey.DOWN: 1, RawKey.WHEEL_UP: -3, RawKey.WHEEL_DOWN: 3,
             RawKey.PAGE_UP: -ROWS + 1, RawKey.PAGE_DOWN: ROWS - 1, RawKey.SPACE: ROWS - 1,
             RawKey.BACKSPACE: -ROWS + 1, RawKey.HOME: -len(self.lines),
