@@ -280,7 +280,7 @@ def open_info(ui: Ui, v: GameView, t: Text, thing: Thing) -> Panel:
     """Draw the information window and leave it open (for :func:`info_window`)."""
     sheet = sheet_for(v, t, thing)
     value_x = MARGIN + max([text_width(" " * VALUE_COLUMN),
-                            *(text_width(label) + 8 for label, _ in sheet.rows)])
+                            *(text_width(label) + 2 * 8 for label, _ in sheet.rows)])
     left_w = max([value_x + max(text_width(value) for _, value in sheet.rows),
                   *(MARGIN + text_width(note) for note in sheet.notes)]) + MARGIN
     right_w = max((text_width(line) for line in sheet.right), default=0)

@@ -38,27 +38,26 @@ def manual_text(language: str | None) -> str:
 
 
 def wrap(text: str, columns: int = COLUMNS) -> list[Line]:
-    """Paragraphs and list items wrapped to the window, headings kept whole."""
+    """Paragraphs and list items wrapped to the window, headings kept whole;
+    a blank line before each heading, paragraph and list (not under a heading)."""
     lines: list[Line] = []
+    previous = ""
     for block in _blocks(text):
-        if block.startswith("# "):
-            if lines:
-                lines.append(("", False))
+        kind = block[:2] if block.startswith(("# ", "- ")) else "p"
+        if lines and previous != "# " and (kind != "- " or previous != "- "):
+            lines.append(("", False))
+        previous = kind
+        if kind == "# ":
             lines.append((block[2:], True))
             continue
-        first, rest = ("- ", "  ") if block.startswith("- ") else ("", "")
-        words = block[len(first):].split()
+        first, rest = ("- ", "  ") if kind == "- " else ("", "")
         line = first
-        for word in words:
+        for word in block[len(first):].split():
             if len(line) + len(word) > columns and line.strip():
                 lines.append((line.rstrip(), False))
                 line = rest
             line += word + " "
         lines.append((line.rstrip(), False))
-        if not first:
-            lines.append(("", False))
-    while lines and not lines[-1][0]:
-        lines.pop()
     return lines
 
 
