@@ -12,7 +12,7 @@ REPO = Path(__file__).resolve().parent.parent
 
 def _imports(path: Path) -> set[str]:
     tree = ast.parse(path.read_text(encoding="utf-8"))
-    names = set()
+    names: set[str] = set()
     for node in ast.walk(tree):
         if isinstance(node, ast.Import):
             names.update(alias.name for alias in node.names)
@@ -44,7 +44,7 @@ def test_outcomes_draw_only_from_the_injected_source() -> None:
 
 def _imported_modules(path: Path) -> set[str]:
     """Every module a file imports, ``from a import b`` counted as ``a.b``."""
-    names = set()
+    names: set[str] = set()
     for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
         if isinstance(node, ast.Import):
             names.update(alias.name for alias in node.names)
