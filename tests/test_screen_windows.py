@@ -14,7 +14,11 @@ from amiga.display import Screen
 from amiga.input import MouseCode, Qualifier, RawKey, ScriptedEventSource
 from saga.config import Config
 from saga.engine import tables as T
-from saga.host import Ask
+from saga.engine.game import Game
+from saga.engine.placement import start_game
+from saga.engine.rng import Lcg64
+from saga.engine.state import GameState
+from saga.host import Ask, QuietHost
 from saga.screen.about import open_about
 from saga.screen.board import Board
 from saga.screen.host import ScreenHost
@@ -310,3 +314,21 @@ def test_the_moving_hero_is_drawn_over_a_face_down_jarl() -> None:
     g.mover = None
     board.draw(GameView(g))
     assert board.counter_at(cx + 12, cy + 20) != (T.HERO, EGIL)
+
+
+@pytest.mark.parametrize("advanced", [False, True])
+def test_summary_of_a_fresh_game_for_one_hero_fits_its_piles(advanced: bool) -> None:
+    g = Game(GameState(), Lcg64(1), QuietHost(), ENGLISH)
+    start_game(g, [T.AMIGA, T.NONE, T.NONE, T.NONE, T.NONE, T.NONE], 20, advanced)
+    ui, board = _ui()
+    board.draw(GameView(g))
+    before = ui.screen.pixels.copy()
+    panel = open_summary(ui, GameView(g), ENGLISH)
+    x0, y0, x1, y1 = panel.box
+    outside = np.ones(before.shape, bool)
+    outside[y0 : y1 + 1, x0 : x1 + 1] = False
+    assert np.array_equal(ui.screen.pixels[outside], before[outside] | 128)
+    monsters, jarls, treasures = piles(GameView(g))
+    assert len(monsters) == (T.ADVANCED_MONSTERS if advanced else T.BASIC_MONSTERS) - 1
+    assert len(treasures) == (T.ADVANCED_TREASURES if advanced else T.BASIC_TREASURES)
+    assert len(jarls) == len(T.JARL_TABLE) - 1

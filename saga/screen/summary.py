@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from saga.art import counter_image
+from saga.art import COUNTER_SIZE, counter_image
 from saga.engine import tables as T
 from saga.screen import pens as P
 from saga.screen.panel import LINE, Panel
@@ -24,6 +24,7 @@ TABLE_X = 12
 PILES_X = 374  # the monsters' pile; the jarls' and treasures' follow
 PILE_GAP = 30
 PILE_STEP = 7  # pixels between counters in a pile
+PILE_TOP = 17
 GRAPH_X, GRAPH_W, GRAPH_H = 10, 351, 210
 TURN_STEP = 9  # pixels a turn on the graph: 40 turns in GRAPH_W
 SHOWN_TURNS = 40
@@ -84,7 +85,9 @@ def open_summary(ui: Ui, v: GameView, t: Text) -> Panel:
     rows = summary_rows(v, t)
     lines = len(rows)  # the heroes and a blank line under them
     graph_y = 20 + lines * LINE
-    panel = Panel(ui, t("MSG_SUMMARY_TITLE"), WIDTH, graph_y + GRAPH_H + 8)
+    tallest = max(len(pile) for pile in piles(v))
+    height = max(graph_y + GRAPH_H + 8, PILE_TOP + tallest * PILE_STEP + COUNTER_SIZE)
+    panel = Panel(ui, t("MSG_SUMMARY_TITLE"), WIDTH, height)
     heading, _ = rows[0]
     panel.text(TABLE_X, 11, heading)
     panel.text(PILES_X, 11, t("MSG_PILES"))
@@ -104,7 +107,7 @@ def _draw_piles(panel: Panel, v: GameView) -> None:
         # The first counter lies on top, so the bottom ones are drawn first.
         for place in reversed(range(len(numbers))):
             image = counter_image(kind, numbers[place], face_down=kind != T.MONSTER)
-            panel.ui.rp.blit(image, panel.x0 + x, panel.y0 + 17 + place * PILE_STEP)
+            panel.ui.rp.blit(image, panel.x0 + x, panel.y0 + PILE_TOP + place * PILE_STEP)
 
 
 def _draw_graph(panel: Panel, v: GameView, top: int) -> None:
