@@ -12,7 +12,7 @@ REPO = Path(__file__).resolve().parent.parent
 
 def _imports(path: Path) -> set[str]:
     tree = ast.parse(path.read_text(encoding="utf-8"))
-    names = set()
+    names: set[str] = set()
     for node in ast.walk(tree):
         if isinstance(node, ast.Import):
             names.update(alias.name for alias in node.names)
@@ -40,3 +40,35 @@ def test_outcomes_draw_only_from_the_injected_source() -> None:
     for path in [*(REPO / "saga").glob("*.py"), *(REPO / "saga" / "engine").glob("*.py")]:
         names = _imports(path)
         assert "random" not in names and "secrets" not in names, path
+
+
+def _imported_modules(path: Path) -> set[str]:
+    """Every module a file imports, ``from a import b`` counted as ``a.b``."""
+    names: set[str] = set()
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if isinstance(node, ast.Import):
+            names.update(alias.name for alias in node.names)
+        elif isinstance(node, ast.ImportFrom) and node.module and not node.level:
+            names.update(f"{node.module}.{alias.name}" for alias in node.names)
+    return names
+
+
+def test_the_engine_knows_nothing_of_the_screens() -> None:
+    for path in (REPO / "saga" / "engine").glob("*.py"):
+        for name in _imported_modules(path):
+            assert not name.startswith(("saga.screen", "saga.view", "pygame")), (path, name)
+
+
+# The driver builds the engine and answers its questions; everything else on
+# screen sees the game only through saga.view, which can change nothing.
+DRIVERS = {"app.py", "host.py"}
+READ_ONLY_ENGINE = ("saga.engine.tables",)
+
+
+def test_screens_see_the_game_only_through_the_view() -> None:
+    screens = [p for p in (REPO / "saga" / "screen").glob("*.py") if p.name not in DRIVERS]
+    assert len(screens) > 5
+    for path in screens:
+        for name in _imported_modules(path):
+            if name.startswith("saga.engine"):
+                assert name.startswith(READ_ONLY_ENGINE), (path.name, name)

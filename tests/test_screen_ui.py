@@ -103,7 +103,7 @@ def test_answers_by_mouse_and_keyboard() -> None:
 
 
 def test_a_key_closing_a_requester_answers_nothing_else() -> None:
-    from saga.screen.windows import rules_window
+    from saga.screen.pages import rules_window
 
     source = ScriptedEventSource()
     source.key(" ").key("y")
@@ -218,7 +218,7 @@ def test_without_a_game_new_asks_nothing() -> None:
 
 @pytest.mark.parametrize("button", [MouseCode.MENUDOWN, MouseCode.MIDDLEDOWN])
 def test_the_other_buttons_close_a_requester(button: MouseCode) -> None:
-    from saga.screen.windows import about_window
+    from saga.screen.about import about_window
 
     source = ScriptedEventSource()
     source.click(300, 5, button).key("y")  # even on the title bar: no menus under a requester

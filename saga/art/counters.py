@@ -78,7 +78,7 @@ def counter_image(
 
     ``pen`` recolours the tile (a jarl in its hero's pen); ``selected`` draws
     the bright frame the game shows on counters that move or fight;
-    ``face_down`` shows a jarl's back.
+    ``face_down`` shows a jarl's or a treasure's back.
     """
     top, emblem, name, tile = _face(kind, number, face_down)
     tile = tile if pen is None else pen
@@ -126,6 +126,8 @@ def _face(
         name = T.SWORD_NAMES[number].split(" (")[0]
         return (f"+{T.SWORD_BONUS[number]}", ""), E.SWORD, name, P.SWORD_TILE
     if kind == T.TREASURE:
+        if face_down:  # the treasure pile's backs
+            return None, E.BACK, "", P.TREASURE_TILE
         return None, TREASURE_EMBLEMS[number], TREASURE_TAGS[number], P.TREASURE_TILE
     raise ValueError(f"no counters of kind {kind}")
 

@@ -23,20 +23,17 @@ from saga.engine.rng import RandomSource
 from saga.engine.state import GameState
 from saga.engine.turn import final_scores, play
 from saga.screen import pens as P
-from saga.screen import windows
+from saga.screen.about import about_window
 from saga.screen.board import Board
 from saga.screen.files import choose_file
 from saga.screen.host import ScreenHost
+from saga.screen.manual import manual_window
+from saga.screen.pages import rules_window
+from saga.screen.summary import summary_window
 from saga.screen.title import TitleScreen, big_text
 from saga.screen.ui import HEIGHT, WIDTH, GameAborted, QuitProgram, Ui
-from saga.screen.windows import (
-    about_window,
-    ask_yes_no,
-    dismisses,
-    requester,
-    rules_window,
-    summary_window,
-)
+from saga.screen.windows import ask_yes_no, dismisses, requester
+from saga.view import GameView
 
 Text = Callable[[str], str]
 VALHALLA = 15
@@ -106,8 +103,7 @@ class App:
                 item("swords", "MSG_MENU_SWORDS", "3"),
                 item("treasures", "MSG_MENU_TREASURES", "4"),
                 bar(),
-                item("manual", "MSG_MENU_MANUAL", "MSG_KEY_MANUAL",
-                     enabled=hasattr(windows, "manual_window")),
+                item("manual", "MSG_MENU_MANUAL", "MSG_KEY_MANUAL"),
                 bar(),
                 item("about", "MSG_MENU_ABOUT", "MSG_KEY_ABOUT"),
             ]),
@@ -215,11 +211,12 @@ class App:
         elif key in ("titlebar", "watch", "stretch", "scanlines"):
             self._setting(key, bool(ui.menu_item(key).checked))
         elif key == "summary" and self.game is not None:
-            summary_window(ui, self.game, t)
+            summary_window(ui, GameView(self.game), t)
         elif key in ("runes", "spells", "swords", "treasures"):
-            rules_window(ui, t, key)
-        elif key == "manual" and hasattr(windows, "manual_window"):
-            windows.manual_window(ui, t)
+            advanced = self.game.state.advanced if self.game else self.config.advanced
+            rules_window(ui, t, key, advanced=advanced)
+        elif key == "manual":
+            manual_window(ui, t)
         elif key == "about":
             about_window(ui, t)
 

@@ -3,7 +3,8 @@
 Counters in one area stand in a pile, each 7 pixels above the one before,
 and keep their place in it while they stay: a newcomer takes the lowest
 free place, as on the Amiga.  The pile is drawn from the top down, so every
-counter's factors show and the lowest counter is seen whole.
+counter's factors show and the lowest counter is seen whole; the counter
+being moved is drawn last, so that nothing in its new area hides it.
 """
 
 from __future__ import annotations
@@ -15,11 +16,10 @@ from amiga.display import Image
 from amiga.display.box import Box
 from saga.art import COUNTER_SIZE, NONE, counter_image, load_map
 from saga.engine import tables as T
-from saga.engine.counters import usual_moves
-from saga.engine.game import Game
 from saga.host import WHITE
 from saga.screen import pens as P
 from saga.screen.ui import MESSAGE_TOP, Ui
+from saga.view import GameView
 
 Key = tuple[int, int]  # (counter kind, number)
 STEP = 7  # pixels between counters in a pile
@@ -55,18 +55,18 @@ class Stacks:
         return sorted(items, key=lambda item: -item[2])
 
 
-def counters_on_board(g: Game) -> Iterator[tuple[Key, int]]:
+def counters_on_board(v: GameView) -> Iterator[tuple[Key, int]]:
     """Every counter showing on the map, and its area."""
-    for h in g.heroes:
+    for h in v.heroes:
         if h.alive:
             yield (T.HERO, h.index), h.where
-    for j in g.jarls:
+    for j in v.jarls:
         if j.alive:
             yield (T.JARL, j.index), j.where
-    for m in g.monsters:
+    for m in v.monsters:
         if m.alive:
             yield (T.MONSTER, m.index), m.where
-    for kind, items in ((T.TREASURE, g.treasures), (T.SWORD, g.swords)):
+    for kind, items in ((T.TREASURE, v.treasures), (T.SWORD, v.swords)):
         for number, item in enumerate(items):
             if item.possessortype == T.KINGDOM and 0 <= item.where < T.AREAS:
                 yield (kind, number), item.where
@@ -85,17 +85,19 @@ class Board:
 
     # -- drawing ------------------------------------------------------------
 
-    def draw(self, g: Game) -> None:
+    def draw(self, v: GameView) -> None:
         ui = self.ui
         pixels = ui.screen.pixels
         top, bottom = 11, MESSAGE_TOP - 1
         pixels[top:bottom] = self.map_pixels[top:bottom]
         ui.screen.bitmap.touch(Box.inclusive(0, top, 639, bottom - 1))
-        self._recolour(g)
-        self.stacks.update(list(counters_on_board(g)))
+        self._recolour(v)
+        self.stacks.update(list(counters_on_board(v)))
         self.drawn = []
-        for key, area, slot in self.stacks.from_top():
-            image = self._image(g, key)
+        order = self.stacks.from_top()
+        order.sort(key=lambda item: item[0] == v.mover)  # the mover last, on top
+        for key, area, slot in order:
+            image = self._image(v, key)
             spec = T.AREA_TABLE[area]
             x, y = spec.x - 12, spec.y - 12 - STEP * slot
             ui.rp.blit(image, x, y)
@@ -103,43 +105,44 @@ class Board:
         ui.draw_frame()
         ui.draw_title_bar()
 
-    def _recolour(self, g: Game) -> None:
+    def _recolour(self, v: GameView) -> None:
         """Kingdoms in their hero's colour, ice pale, other lands as drawn."""
         palette = self.ui.screen.palette
         for area in range(T.LAND_AREAS):
-            if g.ice[area]:
+            if v.ice[area]:
                 colour = P.ICE
-            elif g.king[area] >= 0:
-                colour = P.HERO_COLOURS[g.king[area]]
+            elif v.kings[area] >= 0:
+                colour = P.HERO_COLOURS[v.kings[area]]
             else:
                 colour = self.map_palette[P.FIRST_LAND + area]
             if palette[P.FIRST_LAND + area] != colour:
                 palette.set_rgb(P.FIRST_LAND + area, *colour)
 
-    def _selected(self, g: Game, key: Key) -> bool:
+    def _selected(self, v: GameView, key: Key) -> bool:
         kind, number = key
-        if g.mover == key:
+        if v.mover == key:
             return True
         if kind == T.HERO:
-            h = g.heroes[number]
+            h = v.heroes[number]
             return h.attacking or h.passenger
         if kind == T.JARL:
-            j = g.jarls[number]
+            j = v.jarls[number]
             return j.attacking or j.defending or j.passenger
         return False
 
-    def _image(self, g: Game, key: Key) -> Image:
+    def _image(self, v: GameView, key: Key) -> Image:
         kind, number = key
-        selected = self._selected(g, key)
+        selected = self._selected(v, key)
+        key_: tuple[int, int, int | None, bool]
         if kind == T.HERO:
-            h = g.heroes[number]
+            h = v.heroes[number]
             pen = P.FIRST_HERO + number
             if h.promoted >= 0:  # a jarl carrying on as the hero
                 key_ = (T.JARL, h.promoted, pen, selected)
             else:
                 key_ = (kind, number, None, selected)
         elif kind == T.JARL:
-            j = g.jarls[number]
+            j = v.jarls[number]
             if j.face == T.FACE_DOWN:
                 key_ = (T.JARL, -1, None, selected)
             else:
@@ -148,8 +151,8 @@ class Board:
             key_ = (kind, number, None, selected)
         image = self._images.get(key_)
         if image is None:
-            k, n, pen, sel = key_
-            image = counter_image(k, max(n, 0), pen=pen, selected=sel, face_down=n < 0)
+            k, n, tile, sel = key_
+            image = counter_image(k, max(n, 0), pen=tile, selected=sel, face_down=n < 0)
             self._images[key_] = image
         return image
 
@@ -178,45 +181,36 @@ class Board:
         area = self.area_at(x, y)
         return ("area", area) if area >= 0 else None
 
-    @staticmethod
-    def where(g: Game, kind: int, number: int) -> int:
-        if kind == T.HERO:
-            return g.heroes[number].where
-        if kind == T.JARL:
-            return g.jarls[number].where
-        if kind == T.MONSTER:
-            return g.monsters[number].where
-        items = g.treasures if kind == T.TREASURE else g.swords
-        return items[number].where
-
-    def describe(self, g: Game, thing: Thing | None, t: Callable[[str], str]) -> tuple[str, int]:
-        """The upper message line for what the pointer is over."""
+    def describe(
+        self, v: GameView, thing: Thing | None, t: Callable[[str], str]
+    ) -> tuple[str, int]:
+        """The upper message line for what the pointer is over, with the
+        factors printed on a counter, as the original's line shows them."""
         if thing is None:
             return "-", WHITE
         help_ = ". " + t("MSG_PRESS_HELP")
         if thing[0] == "area":
             area = thing[1]
-            text = g.area_name(area)
+            text = v.area_name(area)
             if area < T.LAND_AREAS:
-                text += f" ({T.AREA_TABLE[area].tax})"
-            king = g.king[area]
+                text += f" ({v.tax(area)})"
+            king = v.kings[area]
             return text + help_, P.FIRST_HERO + king if king >= 0 else WHITE
         _, kind, number = thing
+        if kind in (T.HERO, T.JARL, T.MONSTER):
+            strength, moves = v.printed(kind, number)
+            factors = f"({strength}-{moves})"
         if kind == T.HERO:
-            h = g.heroes[number]
-            moves = usual_moves(g, T.HERO, number)
-            return f"{g.who(T.HERO, number)}({h.strength}-{moves}){help_}", P.FIRST_HERO + number
+            return f"{v.who(T.HERO, number)}{factors}{help_}", P.FIRST_HERO + number
         if kind == T.JARL:
-            j = g.jarls[number]
+            j = v.jarls[number]
             pen = P.FIRST_HERO + j.hero if j.hero >= 0 else WHITE
             if j.face == T.FACE_DOWN:
                 return f"{t('MSG_HIDDEN_JARL')} (?-?){help_}", pen
-            moves = usual_moves(g, T.JARL, number)
-            return f"{g.who(T.JARL, number)}({j.strength}-{moves}){help_}", pen
+            return f"{v.who(T.JARL, number)}{factors}{help_}", pen
         if kind == T.MONSTER:
-            m = g.monsters[number]
-            return f"{g.monster_name(number)} ({m.strength}-{m.moves}){help_}", WHITE
+            return f"{v.monster_name(number)} {factors}{help_}", WHITE
         if kind == T.TREASURE:
-            name = g.item_name(T.TREASURE, number)
+            name = v.item_name(T.TREASURE, number)
             return f"{t('MSG_THE')} {name} {t('MSG_TREASURE_LOWER')}{help_}", WHITE
         return f"{t('MSG_SWORD')} {T.SWORD_NAMES[number]}{help_}", WHITE

@@ -23,6 +23,8 @@ from saga.engine.state import GameState
 from saga.host import ABORT, BACKSPACE, DONE, OFF_MAP, WHITE, Answer, Ask
 from saga.screen import pens as P
 from saga.screen.board import Board
+from saga.screen.info import info_window
+from saga.screen.summary import summary_window
 from saga.screen.ui import (
     LOWER_Y,
     LOWER_Y2,
@@ -31,7 +33,7 @@ from saga.screen.ui import (
     WIDTH,
     Ui,
 )
-from saga.screen.windows import info_window, summary_window
+from saga.view import GameView
 
 SHIFT = Qualifier.LSHIFT | Qualifier.RSHIFT
 LINE = 79  # characters on a message line
@@ -60,7 +62,6 @@ class ScreenHost:
         self.upper: tuple[str, int] = ("", WHITE)
         self.lower: tuple[str, int] = ("", WHITE)
         self.hints: tuple[str, str] = ("", "")
-        self._hover: object = None
         self.asking: tuple[Ask, int] | None = None  # the question being put
         self.keys = _key_codes(text)  # the catalog's answer keys, fixed for the game
         self._cheat_keys = 0  # how far into the F1..F5 sequence (kept between questions)
@@ -161,11 +162,16 @@ class ScreenHost:
 
     # -- drawing ------------------------------------------------------------
 
+    @property
+    def view(self) -> GameView | None:
+        """The game as the drawing code may see it: read-only."""
+        return None if self.g is None else GameView(self.g)
+
     def redraw(self) -> None:
-        g = self.g
-        if g is not None:
-            self.ui.frame_colour(g.turn_of if g.turn_of >= 0 else None)
-            self.board.draw(g)
+        v = self.view
+        if v is not None:
+            self.ui.frame_colour(v.turn_of if v.turn_of >= 0 else None)
+            self.board.draw(v)
         self.draw_messages()
 
     def draw_messages(self) -> None:
@@ -182,15 +188,16 @@ class ScreenHost:
         ui.text(WIDTH - 4 - 8 * len(hint), LOWER_Y2, hint, P.LIGHT_GREY)
 
     def _hover_tick(self) -> None:
-        """Name what is under the pointer on the upper line, as it moves."""
-        if self.g is None:
+        """Name what is under the pointer on the upper line, at every tick:
+        it changes when the pointer moves and when the thing itself does (a
+        jarl turned face up, a counter that moved away)."""
+        v = self.view
+        if v is None:
             return
-        thing = self.board.thing_at(*self.ui.mouse)
-        if thing == self._hover:
-            return
-        self._hover = thing
-        self.upper = self.board.describe(self.g, thing, self.t)
-        self.draw_messages()
+        upper = self.board.describe(v, self.board.thing_at(*self.ui.mouse), self.t)
+        if upper != self.upper:
+            self.upper = upper
+            self.draw_messages()
 
     def _idle(self, seconds: float) -> None:
         end = time.monotonic() + seconds
@@ -250,14 +257,14 @@ class ScreenHost:
         return True
 
     def _help(self, message: IntuiMessage) -> None:
-        g = self.g
-        if g is None:
+        v = self.view
+        if v is None:
             return
         thing = self.board.thing_at(message.mouse_x, message.mouse_y)
         if thing is None or (message.qualifier & SHIFT and message.idcmp == IDCMP.RAWKEY):
-            summary_window(self.ui, g, self.t)
+            summary_window(self.ui, v, self.t)
         else:
-            info_window(self.ui, g, self.t, thing)
+            info_window(self.ui, v, self.t, thing)
         self.redraw()
 
     def _answer(self, message: IntuiMessage, mode: Ask) -> Answer | None:
@@ -299,7 +306,6 @@ class ScreenHost:
         """A left click while an area or counter is wanted."""
         if message.mouse_y >= MESSAGE_TOP:
             return Answer(DONE)  # a click on the message area is "done"
-        g = self.g
         counter = self.board.counter_at(message.mouse_x, message.mouse_y)
         if counter is None:
             area = self.board.area_at(message.mouse_x, message.mouse_y)
@@ -307,7 +313,9 @@ class ScreenHost:
         kind, number = counter
         if mode == Ask.COUNTER:
             return Answer(number, kind)
-        return Answer(self.board.where(g, kind, number), kind)
+        v = self.view
+        assert v is not None  # a question is put only during a game
+        return Answer(v.where(kind, number), kind)
 
 
 _PRESSES = (MouseCode.SELECTDOWN, MouseCode.MIDDLEDOWN, MouseCode.MENUDOWN)

@@ -1,0 +1,1 @@
+"""The in-game manual, one plain text file per language (see saga.screen.manual)."""

@@ -1,0 +1,62 @@
+"""About Saga: this program's version and date, the credits, what it runs on.
+
+Laid out as the Amiga original's About window: a picture in the top left
+corner with the name, date and credits beside it, then what the program was
+built for and runs on, then who translated the text in use.  The original's
+lines about AmigaOS processes and public screens have no meaning here;
+their place tells the versions of pygame and SDL instead.
+"""
+
+from __future__ import annotations
+
+import platform
+from collections.abc import Callable
+
+import pygame
+
+from saga import RELEASE_DATE, __version__
+from saga.art import counter_image
+from saga.engine import tables as T
+from saga.screen import pens as P
+from saga.screen.panel import Panel
+from saga.screen.ui import Ui
+
+Text = Callable[[str], str]
+WIDTH, HEIGHT = 360, 150
+LABEL = 24  # characters: labels are padded to this width
+
+
+def about_lines(t: Text) -> list[tuple[int, int, str, bool]]:
+    """(x, baseline, text, bold) of every line, in the window's coordinates."""
+    python = f"Python {platform.python_version()}"
+    system = f"{platform.system()} {platform.release()}".strip()
+    sdl = ".".join(str(n) for n in pygame.get_sdl_version())
+    return [
+        (67, 14, f"Saga {__version__}", True),
+        (67, 24, f"({RELEASE_DATE})", False),
+        (67, 44, f"{t('MSG_BY')} James R. Jacobs", False),
+        (67, 54, "Amigan Software, 2002", False),
+        (67, 64, f"{t('MSG_APP_DESCRIPTION')}: TSR Hobbies, 1980", False),
+        (11, 84, f"{t('MSG_BUILT_FOR'):<{LABEL}} {python}", False),
+        (11, 94, f"{t('MSG_RUNNING_ON'):<{LABEL}} {system}", False),
+        (11, 104, f"{'':<{LABEL}} pygame {pygame.version.ver}, SDL {sdl}", False),
+        (11, 124, t("MSG_TRANSLATOR_1"), False),
+        (11, 134, t("MSG_TRANSLATOR_2"), False),
+    ]
+
+
+def open_about(ui: Ui, t: Text) -> Panel:
+    lines = about_lines(t)
+    width = max(WIDTH, *(x + 8 * len(text) + 12 for x, _, text, _ in lines))
+    panel = Panel(ui, t("MSG_ABOUT_TITLE"), width, HEIGHT)
+    panel.counter(8, 6, counter_image(T.HERO, 4))  # Siegfried and a dragon stand for the game
+    panel.counter(36, 6, counter_image(T.MONSTER, 0))
+    for x, y, text, bold in lines:
+        panel.text(x, y, text, P.WHITE, bold=bold)
+    return panel
+
+
+def about_window(ui: Ui, t: Text) -> Panel:
+    panel = open_about(ui, t)
+    panel.wait()
+    return panel

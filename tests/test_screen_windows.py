@@ -1,0 +1,334 @@
+"""The Help windows, drawn headless in English and German: what each says,
+that it stays inside its frame, how it closes; the hover line; the view."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+
+import numpy as np
+import pytest
+from window_demo import EGIL, HOME, demo_game, face_down_jarl
+
+from amiga.display import Screen
+from amiga.input import MouseCode, Qualifier, RawKey, ScriptedEventSource
+from saga.config import Config
+from saga.engine import tables as T
+from saga.engine.game import Game
+from saga.engine.placement import start_game
+from saga.engine.rng import Lcg64
+from saga.engine.state import GameState
+from saga.host import Ask, QuietHost
+from saga.screen.about import open_about
+from saga.screen.board import Board
+from saga.screen.host import ScreenHost
+from saga.screen.info import info_window, open_info
+from saga.screen.manual import ROWS, ManualWindow, manual_text, manual_window, wrap
+from saga.screen.pages import open_page
+from saga.screen.panel import Panel
+from saga.screen.summary import hero_row, open_summary, piles
+from saga.screen.ui import QuitProgram, Ui
+from saga.text import english, load_text
+from saga.view import GameView
+
+REPO = Path(__file__).resolve().parent.parent
+ENGLISH = english()
+GERMAN, _ = load_text("deutsch", None, {}, REPO)
+LANGUAGES: dict[str, Callable[[str], str]] = {"english": ENGLISH, "deutsch": GERMAN}
+
+
+def _ui(source: ScriptedEventSource | None = None) -> tuple[Ui, Board]:
+    source = source if source is not None else ScriptedEventSource()
+    ui = Ui(source, None, Screen(640, 512, depth=7, halfbrite=True))
+    return ui, Board(ui)
+
+
+def _texts(panel: Panel) -> list[str]:
+    return [text for _, _, text in panel.lines]
+
+
+def _open(kind: str, ui: Ui, v: GameView, t: Callable[[str], str]) -> Panel:
+    g_jarl = v.treasures[T.MAGIC_SHIRT].possessor
+    openers: dict[str, Callable[[], Panel]] = {
+        "hero": lambda: open_info(ui, v, t, ("counter", T.HERO, EGIL)),
+        "jarl": lambda: open_info(ui, v, t, ("counter", T.JARL, g_jarl)),
+        "monster": lambda: open_info(ui, v, t, ("counter", T.MONSTER, 0)),
+        "land": lambda: open_info(ui, v, t, ("area", HOME)),
+        "sea": lambda: open_info(ui, v, t, ("area", 40)),
+        "treasure": lambda: open_info(ui, v, t, ("counter", T.TREASURE, T.FREY_FAXI)),
+        "sword": lambda: open_info(ui, v, t, ("counter", T.SWORD, T.LOVI)),
+        "summary": lambda: open_summary(ui, v, t),
+        "runes": lambda: open_page(ui, t, "runes"),
+        "spells": lambda: open_page(ui, t, "spells"),
+        "swords": lambda: open_page(ui, t, "swords"),
+        "treasures": lambda: open_page(ui, t, "treasures", advanced=True),
+        "about": lambda: open_about(ui, t),
+        "manual": lambda: ManualWindow(ui, t, t.language).panel,  # type: ignore[attr-defined]
+    }
+    return openers[kind]()
+
+
+KINDS = ("hero", "jarl", "monster", "land", "sea", "treasure", "sword", "summary", "runes",
+         "spells", "swords", "treasures", "about", "manual")
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+@pytest.mark.parametrize("kind", KINDS)
+def test_every_window_draws_its_lines_inside_its_frame(kind: str, language: str) -> None:
+    t = LANGUAGES[language]
+    g = demo_game(text=t)
+    ui, board = _ui()
+    board.draw(GameView(g))
+    before = ui.screen.pixels.copy()
+    panel = _open(kind, ui, GameView(g), t)
+    after = ui.screen.pixels
+    frame = panel.window.box
+    outside = np.ones(after.shape, bool)
+    outside[frame.top : frame.bottom, frame.left : frame.right] = False
+    # Outside the window only the dimming changed.
+    assert np.array_equal(after[outside], before[outside] | 128)
+    assert panel.lines
+    for x, baseline, text in panel.lines:
+        # Every line fits the inner area, and its glyphs are really there.
+        assert x >= 0 and x + 8 * len(text) <= panel.width, (kind, text)
+        assert 8 <= baseline <= panel.height, (kind, text)
+        top, left = panel.y0 + baseline - 7, panel.x0 + x
+        glyphs = after[top : top + 8, left : left + 8 * len(text)]
+        if text.strip():
+            assert (glyphs != after[panel.y0 + 1, panel.x0 + panel.width - 3]).any(), text
+    panel.close()
+    assert np.array_equal(ui.screen.pixels, before)
+
+
+def test_hero_window_has_the_originals_fields() -> None:
+    t = ENGLISH
+    g = demo_game()
+    ui, _ = _ui()
+    text = _texts(open_info(ui, GameView(g), t, ("counter", T.HERO, EGIL)))
+    # Gram +2, Ogal +1, Hagall -1; defending the Mail Coat adds 2.
+    assert text[4:6] == ["Fighting strength:", "5 (7/9)"]
+    for label, value in (("Jara (lose a turn)?", "No"), ("Hagall (hail)?", "Yes"),
+                         ("Sea travel?", "Njord's aid"), ("Routed?", "No"), ("God:", "Thor"),
+                         ("State:", "Wounded"), ("Sword:", "Gram (+2)"), ("Rune:", "Ogal")):
+        assert text[text.index(label) + 1] == value
+    assert " Frey Faxi (2 rides left)" in text and " Mail Coat" in text
+    assert any(line.startswith(" Upland (") for line in text)
+    jarl = g.treasures[T.MAGIC_SHIRT].possessor
+    j = g.jarls[jarl]
+    assert f" {j.name} ({j.strength}-{j.moves})" in text
+
+
+def test_jarl_window_labels_the_owner_hero_and_hides_a_face_down_jarl() -> None:
+    g = demo_game()
+    ui, _ = _ui()
+    v = GameView(g)
+    jarl = g.treasures[T.MAGIC_SHIRT].possessor
+    text = _texts(open_info(ui, v, ENGLISH, ("counter", T.JARL, jarl)))
+    assert text[text.index(ENGLISH("MSG_HERO") + ":") + 1] == "Egil"
+    assert text[text.index("Routed?") + 1] == "Yes"
+    j = g.jarls[jarl]
+    # Moves as printed, then usual moves with the Magic Shirt; it defends one stronger.
+    assert text[text.index("Movement:") + 1] == f"{j.moves} ({j.moves + 1})"
+    strength = text[text.index("Fighting strength:") + 1]
+    assert strength == f"{j.strength} ({j.strength}/{j.strength + 1})"
+    hidden = face_down_jarl(g)
+    text = _texts(open_info(ui, v, ENGLISH, ("counter", T.JARL, hidden)))
+    assert text.count(ENGLISH("MSG_UNKNOWN")) == 3  # name, strength, movement
+    assert g.jarls[hidden].name not in text
+    assert any(line.startswith(g.area_name(g.jarls[hidden].where)) for line in text)
+
+
+def test_area_window_lists_all_there_and_builds_the_ice_label() -> None:
+    g = demo_game()
+    ui, _ = _ui()
+    text = _texts(open_info(ui, GameView(g), GERMAN, ("area", HOME)))
+    assert f"Is ({GERMAN('MSG_ICE')})?" in text
+    assert f" {GERMAN('MSG_HERO')} Egil (5-4)" in text
+    assert f" {GERMAN('MSG_SWORD')} Lovi (+1)" in text
+
+
+def test_summary_counts_as_the_original() -> None:
+    g = demo_game()
+    v = GameView(g)
+    row = hero_row(v, ENGLISH, EGIL)
+    # Gram's initial; Frey Faxi, the Mail Coat and the jarl's Magic Shirt.
+    jarls = sum(1 for j in g.jarls if j.alive and j.hero == EGIL)
+    kingdoms = g.king[: T.LAND_AREAS].count(EGIL)
+    assert row.split()[1:7] == ["5-4", str(jarls), str(kingdoms), "G", "3", "A"]
+    g.jarls[g.treasures[T.MAGIC_SHIRT].possessor].wealth = 30
+    assert hero_row(v, ENGLISH, EGIL).endswith(f"{g.heroes[EGIL].wealth + 30:>5}")
+    monsters, _, treasures = piles(v)
+    assert monsters == [m.index for m in g.monsters if not m.taken]
+    assert len(treasures) == sum(1 for i in g.treasures if not i.taken)
+
+
+def test_score_history_shows_this_turn_as_it_stands() -> None:
+    g = demo_game()
+    v = GameView(g)
+    history = v.score_history(EGIL)
+    assert history[g.state.turn] == v.score(EGIL)
+    assert history[: g.state.turn] == tuple(g.heroes[EGIL].score[: g.state.turn])
+    assert g.heroes[EGIL].score[g.state.turn] == 0  # the view changed nothing
+
+
+def test_treasure_page_shows_advanced_treasures_only_in_advanced_games() -> None:
+    ui, _ = _ui()
+    basic = _texts(open_page(ui, ENGLISH, "treasures"))
+    advanced = _texts(open_page(ui, ENGLISH, "treasures", advanced=True))
+    assert ENGLISH("MSG_MAGIC_CROWN") in advanced and ENGLISH("MSG_MAGIC_CROWN") not in basic
+    runes = _texts(open_page(ui, ENGLISH, "runes"))
+    assert f"Amsir, {ENGLISH('MSG_RUNE_OF_THE_GODS')}" in runes
+    spells = _texts(open_page(ui, ENGLISH, "spells"))
+    assert f"Nied ({ENGLISH('MSG_NIED_EFFECT')})" in spells
+
+
+@pytest.mark.parametrize("close", ["key", "select", "middle", "menu"])
+def test_help_opens_info_that_closes_on_any_key_or_button_and_answers_nothing(
+    close: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    source = ScriptedEventSource()
+    host, _ = _game_host(source)
+    source.move(*_land_spot(host.board, HOME))
+    source.raw(RawKey.HELP)  # opens the window as it goes down; its release closes nothing
+    source.raw(RawKey.LSHIFT)  # nor does a qualifier alone
+    if close == "key":
+        source.key("n")  # the whole stroke is the window's, not the question's
+    else:
+        button = {"select": MouseCode.SELECTDOWN, "middle": MouseCode.MIDDLEDOWN,
+                  "menu": MouseCode.MENUDOWN}[close]
+        source.press(button).release(button)
+    source.key("y")
+    opened = []
+
+    def spy(*args: object) -> Panel:
+        opened.append(args[-1])
+        return info_window(*args)  # type: ignore[arg-type]
+
+    monkeypatch.setattr("saga.screen.host.info_window", spy)
+    assert host.ask(Ask.YNKEYBOARD, 6).result == ord("Y")
+    assert opened == [("area", HOME)]
+    assert len(source) == 1  # only the release of "y" is left
+
+
+def _land_spot(board: Board, area: int) -> tuple[int, int]:
+    ys, xs = np.nonzero(board.regions == area)
+    return int(xs[len(xs) // 2]), int(ys[len(ys) // 2])
+
+
+def _game_host(source: ScriptedEventSource) -> tuple[ScreenHost, Ui]:
+    ui, board = _ui(source)
+    host = ScreenHost(ui, board, ENGLISH, Config(delay=0), None, lambda key: None)
+    g = demo_game()
+    for h in g.heroes:  # nothing on the board where the pointer goes
+        h.alive = False
+    for j in g.jarls:
+        j.alive = False
+    for m in g.monsters:
+        m.alive = False
+    for item in (*g.treasures, *g.swords):
+        item.possessortype = -1
+    host.g = g
+    return host, ui
+
+
+def test_shift_escape_quits_from_a_window() -> None:
+    source = ScriptedEventSource()
+    source.raw(RawKey.ESC, Qualifier.LSHIFT)
+    ui, _ = _ui(source)
+    with pytest.raises(QuitProgram):
+        info_window(ui, GameView(demo_game()), ENGLISH, ("area", HOME))
+
+
+def test_manual_scrolls_and_closes() -> None:
+    for language in LANGUAGES:
+        lines = wrap(manual_text(language))
+        assert len(lines) > ROWS  # long enough to scroll
+        assert lines[0] == ("Saga", True)
+    source = ScriptedEventSource()
+    source.raw(RawKey.DOWN).raw(RawKey.PAGE_DOWN).raw(RawKey.END).raw(RawKey.UP)
+    source.key("\x1b")
+    ui, _ = _ui(source)
+    window = manual_window(ui, GERMAN)
+    assert window.top == window.last_top - 1
+    assert any("Bedienung" in text for text in _texts(window.panel))
+
+
+def test_view_is_read_only() -> None:
+    g = demo_game()
+    v = GameView(g)
+    with pytest.raises(AttributeError):
+        v.heroes[0].glory = 99
+    with pytest.raises(AttributeError):
+        v.turn = 3  # type: ignore[misc]
+    with pytest.raises(TypeError):
+        v.kings[0] = 1  # type: ignore[index]
+    with pytest.raises(TypeError):
+        v.heroes[0].score[1] = 5
+    assert not hasattr(v, "goodrand") and not hasattr(v, "host")
+
+
+def test_hover_uses_printed_moves_and_follows_a_reveal() -> None:
+    g = demo_game()
+    ui, board = _ui(ScriptedEventSource())
+    host = ScreenHost(ui, board, ENGLISH, Config(delay=0), None, lambda key: None)
+    host.g = g
+    jarl = g.treasures[T.MAGIC_SHIRT].possessor  # a shirt adds a move, never to the line
+    host.redraw()
+    x, y = _spot(board, (T.JARL, jarl))
+    ui._mouse = (x, y)
+    host._hover_tick()
+    j = g.jarls[jarl]
+    assert f"({j.strength}-{j.moves})" in host.upper[0]
+    hidden = face_down_jarl(g)
+    host.redraw()
+    ui._mouse = _spot(board, (T.JARL, hidden))
+    host._hover_tick()
+    assert ENGLISH("MSG_HIDDEN_JARL") in host.upper[0]
+    g.jarls[hidden].face = T.FACE_UP  # revealed; the pointer stays put
+    host._hover_tick()
+    assert g.jarls[hidden].name in host.upper[0]
+
+
+def _spot(board: Board, key: tuple[int, int]) -> tuple[int, int]:
+    for drawn, cx, cy, _ in board.drawn:
+        if drawn == key:
+            for dy in range(24):
+                for dx in range(24):
+                    if board.counter_at(cx + dx, cy + dy) == key:
+                        return cx + dx, cy + dy
+    raise AssertionError(f"{key} is nowhere to be seen")
+
+
+def test_the_moving_hero_is_drawn_over_a_face_down_jarl() -> None:
+    g = demo_game()
+    _, board = _ui()
+    hidden = face_down_jarl(g)
+    area = g.jarls[hidden].where
+    board.draw(GameView(g))  # the jarl takes its place first
+    g.heroes[EGIL].where = area
+    g.mover = (T.HERO, EGIL)
+    board.draw(GameView(g))
+    cx, cy = next((x, y) for key, x, y, _ in board.drawn if key == (T.HERO, EGIL))
+    # The hero's lower part, where the counter under it in the pile would lie.
+    assert board.counter_at(cx + 12, cy + 20) == (T.HERO, EGIL)
+    g.mover = None
+    board.draw(GameView(g))
+    assert board.counter_at(cx + 12, cy + 20) != (T.HERO, EGIL)
+
+
+@pytest.mark.parametrize("advanced", [False, True])
+def test_summary_of_a_fresh_game_for_one_hero_fits_its_piles(advanced: bool) -> None:
+    g = Game(GameState(), Lcg64(1), QuietHost(), ENGLISH)
+    start_game(g, [T.AMIGA, T.NONE, T.NONE, T.NONE, T.NONE, T.NONE], 20, advanced)
+    ui, board = _ui()
+    board.draw(GameView(g))
+    before = ui.screen.pixels.copy()
+    panel = open_summary(ui, GameView(g), ENGLISH)
+    frame = panel.window.box
+    outside = np.ones(before.shape, bool)
+    outside[frame.top : frame.bottom, frame.left : frame.right] = False
+    assert np.array_equal(ui.screen.pixels[outside], before[outside] | 128)
+    monsters, jarls, treasures = piles(GameView(g))
+    assert len(monsters) == (T.ADVANCED_MONSTERS if advanced else T.BASIC_MONSTERS) - 1
+    assert len(treasures) == (T.ADVANCED_TREASURES if advanced else T.BASIC_TREASURES)
+    assert len(jarls) == len(T.JARL_TABLE) - 1
