@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import os
+import random
+import signal
 import time
 from collections.abc import Callable
 from pathlib import Path
@@ -236,10 +238,10 @@ def test_every_maiden_count_play_can_write_loads_again() -> None:
 def test_mutated_files_load_or_are_refused_but_never_crash(
     base: bytes, edits: list[tuple[int, int]], cut: int | None
 ) -> None:
-    data = bytearray(base)
+    edited = bytearray(base)
     for offset, value in edits:
-        data[offset] = value
-    data = bytes(data[:cut] if cut is not None else data)
+        edited[offset] = value
+    data = bytes(edited[:cut] if cut is not None else edited)
     try:
         state = savefile.decode(data)
     except savefile.SaveFileError as e:
@@ -342,3 +344,50 @@ def test_loading_anything_but_a_save_says_so_at_once(
     e = caught.value
     assert e.problem is problem and e.filename == str(path)
     assert str(e).startswith(f"{path}: can't read it: it {problem.value}")
+
+
+def test_a_killed_save_leaves_the_old_or_the_new_file_and_no_litter(tmp_path: Path) -> None:
+    """Kill a saving process at random moments: the save is never torn, leftovers go next time."""
+    target = tmp_path / "Autosave.saga"
+    old, new = b"o" * (256 << 10), b"n" * (256 << 10)  # big enough to be caught mid-write
+    target.write_bytes(old)
+    rnd = random.Random(11)
+    litter_seen = 0
+    for _ in range(50):
+        pid = os.fork()
+        if pid == 0:  # the child saves for ever, until it is killed
+            try:
+                while True:
+                    savefile.write_atomic(target, new)
+                    savefile.write_atomic(target, old)
+            finally:
+                os._exit(1)
+        time.sleep(rnd.uniform(0, 0.01))
+        os.kill(pid, signal.SIGKILL)
+        os.waitpid(pid, 0)
+        assert target.read_bytes() in (old, new)
+        litter_seen += len(list(tmp_path.iterdir())) > 1
+    assert litter_seen  # the kills did land mid-save
+    savefile.write_atomic(target, b"next")
+    assert [p.name for p in tmp_path.iterdir()] == ["Autosave.saga"]
+    assert target.read_bytes() == b"next"
+
+
+def test_only_our_own_leftovers_are_swept(tmp_path: Path) -> None:
+    dead = os.fork()
+    if dead == 0:
+        os._exit(0)
+    os.waitpid(dead, 0)
+    leftover = tmp_path / f".Autosave.saga.{dead}.abcd_123"
+    kept = [
+        f".Autosave.saga.{os.getpid()}.abcd_123",  # our own, maybe a save under way
+        f".Autosave.saga.{os.getppid()}.abcd_123",  # a running process's
+        f".Other.saga.{dead}.abcd_123",  # another file's
+        f".Autosave.saga.{dead}.abc",  # not mkstemp's naming
+        "Autosave.saga.bak",
+        ".Autosave.saga",
+    ]
+    for name in [leftover.name, *kept]:
+        (tmp_path / name).write_bytes(b"x")
+    savefile.write_atomic(tmp_path / "Autosave.saga", b"new")
+    assert sorted(p.name for p in tmp_path.iterdir()) == sorted([*kept, "Autosave.saga"])
