@@ -63,6 +63,7 @@ class SaveFileError(ValueError):
 
 # How a value reads to a person: inspect shows areas and heroes by name.
 Shows = Callable[[int], str]
+_ENGLISH = english()  # field names and sea names do not follow the player's language
 
 
 def _area_name(area: int) -> str:
@@ -70,7 +71,7 @@ def _area_name(area: int) -> str:
         return "nowhere" if area == -1 else f"area {area}"
     name = T.AREA_TABLE[area].name
     if name.startswith("MSG_"):  # seas share their names; the number tells them apart
-        return f"{english()(name)} ({area})"
+        return f"{_ENGLISH(name)} ({area})"
     return name
 
 
@@ -119,9 +120,17 @@ def _word() -> Field:
     return Field(2, 0, 0xFFFF)
 
 
-_AREA = dict(low=0, high=T.AREAS - 1, shows=_area_name)
-_HOME = dict(low=0, high=T.LAND_AREAS - 1, shows=_area_name)
-_SEA = dict(low=T.SEA_NORMAL, high=T.SEA_BAD, shows=_table(("normal", "good", "bad")))
+def _area() -> Field:
+    return _byte(0, T.AREAS - 1, _area_name)
+
+
+def _home() -> Field:
+    return _byte(0, T.LAND_AREAS - 1, _area_name)  # homes are lands
+
+
+def _sea() -> Field:
+    return _byte(T.SEA_NORMAL, T.SEA_BAD, _table(("normal", "good", "bad")))
+
 
 HERO = Struct(
     "control" / _byte(T.NONE, T.AMIGA, _table(("none", "human", "Amiga"))),
@@ -130,14 +139,14 @@ HERO = Struct(
     "moves" / _byte(),  # the loader sets moves from the hero's rank instead
     "god" / _byte(-1, T.TYR, _table(T.GOD_NAMES)),
     "rune" / _byte(-1, T.SYGIL, _table(T.RUNE_NAMES)),
-    "where" / _byte(**_AREA),  # type: ignore[arg-type]
-    "homewhere" / _byte(**_HOME),  # type: ignore[arg-type]
+    "where" / _area(),
+    "homewhere" / _home(),
     "promoted" / _byte(-1, len(T.JARL_TABLE) - 1, _jarl_name),
     "wounded" / _flag(),
     "wealth" / _word(),
     "glory" / _word(),
     "luck" / _word(),
-    "sea" / _byte(**_SEA),  # type: ignore[arg-type]
+    "sea" / _sea(),
     "loseturn" / _flag(),
     # Frey's maidens only ever count up by prayers and down by wounds, and
     # the count is only tested for zero, so when play pushes it past 127 the
@@ -146,21 +155,21 @@ HERO = Struct(
     "maidens" / _byte(),
 )
 JARL = Struct(
-    "where" / _byte(**_AREA),  # type: ignore[arg-type]
-    "homewhere" / _byte(**_HOME),  # type: ignore[arg-type]
+    "where" / _area(),
+    "homewhere" / _home(),
     "face" / _byte(T.FACE_UP, T.FACE_DOWN, _table(("up", "down"))),
     "hero" / _byte(-1, len(T.HERO_NAMES) - 1, _hero_name),
     "taken" / _flag(),
-    "sea" / _byte(**_SEA),  # type: ignore[arg-type]
+    "sea" / _sea(),
     "loseturn" / _flag(),
     "alive" / _flag(),
 )
 MONSTER = Struct(
     "taken" / _flag(),
     "alive" / _flag(),
-    "where" / _byte(**_AREA),  # type: ignore[arg-type]
+    "where" / _area(),
     "wealth" / _byte(0, 127),  # a hoard is placed (0 or 20) and taken, never added to
-    "sea" / _byte(**_SEA),  # type: ignore[arg-type]
+    "sea" / _sea(),
     Padding(1),  # the original writes 0 and its loader skips it
 )
 _KINDS = ("hero", "jarl", "monster", "treasure", "sword", "kingdom")
@@ -179,7 +188,7 @@ SCORES = Struct(*(str(turn) / _word() for turn in range(1, 100)))
 
 def _key(name: str) -> str:
     """A table's name as a field name: English, no bonus, underscores for spaces."""
-    text = english()(name) if name.startswith("MSG_") else name
+    text = _ENGLISH(name) if name.startswith("MSG_") else name
     return re.sub(r"\s*\(.*\)", "", text).replace(" ", "_")
 
 
