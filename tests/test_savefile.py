@@ -247,14 +247,17 @@ def test_mutated_files_load_or_are_refused_but_never_crash(
     except savefile.SaveFileError as e:
         assert str(e)
         return
-    # Whatever loads must play on safely: one turn, with the Amiga for everyone.
+    # Whatever loads must play on safely (two turns, with the Amiga for
+    # everyone), and the game must load every autosave it writes meanwhile.
     for h in state.heroes:
         if h.control == T.HUMAN:
             h.control = T.AMIGA
-    state.turns = state.turn
+    state.turns = min(max(state.turn + 1, 1), 99)
     g = Game(state, Lcg64(1), RecordingHost(), TEXT)
     play(g)
     assert len(savefile.encode(g.state)) == savefile.SAVE_SIZE
+    for autosave in g.host.saves:  # type: ignore[attr-defined]
+        savefile.decode(autosave)
 
 
 def test_a_failed_load_leaves_the_game_alone(tmp_path: Path) -> None:
