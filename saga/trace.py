@@ -2,6 +2,8 @@
 
     python -m saga.trace SEED TURNS ADVANCED C0 C1 C2 C3 C4 C5 [--answers FILE]
     python -m saga.trace --load FILE.saga SEED [--answers FILE]
+    python -m saga.trace ... --expect FILE.trace
+
 
 Controls are 0 (none), 1 (human) and 2 (Amiga), for Beowulf, Brunhild,
 Egil, Ragnar, Siegfried and Starkad.  Human answers come from the ``Q``
@@ -9,16 +11,21 @@ lines of FILE (a trace file works as it is).  The output is one ``T`` line
 per start-of-turn autosave, a ``Q`` line per human question, then the
 ``FINAL`` state, ``END`` with the number of random draws, and six
 ``SCORE`` lines.  See DESIGN.md, "Trace format".
+
+With ``--expect`` the trace is also compared with FILE (say, the original's
+trace of the same game, whose ``Q`` lines then serve as the answers), and
+the first difference is reported by field: ``turn 7: heroes.Egil.luck 3 ≠ 4``.
 """
 
 from __future__ import annotations
 
 import argparse
+import io
 import sys
 from collections.abc import Callable, Iterable
-from pathlib import Path
 from typing import TextIO
 
+from amiga.dos import FileProblem, read_limited
 from saga import savefile
 from saga.engine import tables as T
 from saga.engine.game import Game
@@ -91,6 +98,31 @@ def run(
         out.write(f"SCORE {hero} {value}\n")
 
 
+def first_difference(got: list[str], want: list[str]) -> list[str]:
+    """Where a trace first departs from the expected one, by field for a saved state.
+
+    Empty when the traces are the same.  A ``T`` or ``FINAL`` line that
+    differs is told as ``turn 7: heroes.Egil.luck 3 ≠ 4``, one line per
+    field that differs (the produced value first); any other line whole.
+    """
+    for number, (a, b) in enumerate(zip(got, want, strict=False), 1):
+        if a == b:
+            continue
+        fa, fb = a.split(), b.split()
+        if len(fa) == len(fb) == 3 and fa[:2] == fb[:2] and fa[0] in ("T", "FINAL"):
+            try:
+                saves = bytes.fromhex(fa[2]), bytes.fromhex(fb[2])
+            except ValueError:
+                pass
+            else:
+                when = f"turn {fa[1]}" if fa[0] == "T" else f"final state, turn {fa[1]}"
+                return [f"{when}: {d}" for d in savefile.differences(*saves)]
+        return [f"line {number}: {a[:120]!r} ≠ {b[:120]!r}"]
+    if len(got) != len(want):
+        return [f"line {min(len(got), len(want)) + 1}: {len(got)} lines ≠ {len(want)} lines"]
+    return []
+
+
 def _number(text: str, what: str, low: int, high: int) -> int:
     try:
         value = int(text)
@@ -108,23 +140,28 @@ def main(argv: list[str] | None = None) -> int:
     )
     parser.add_argument("--load", metavar="FILE.saga", help="continue a saved game")
     parser.add_argument("--answers", metavar="FILE", help="human answers (Q lines)")
+    parser.add_argument(
+        "--expect", metavar="FILE",
+        help="compare with this trace and report the first difference (exit 1); "
+        "its Q lines answer the humans unless --answers is given",
+    )
     parser.add_argument("args", nargs="+", help="SEED TURNS ADVANCED C0..C5, or SEED with --load")
     options = parser.parse_args(argv)
+    out = io.StringIO() if options.expect else sys.stdout
+    expected: list[str] = []
     try:
         answers: list[tuple[Ask, int, int, int]] = []
-        if options.answers:
-            path = Path(options.answers)
-            try:
-                lines = path.read_text(encoding="latin-1").splitlines()
-            except OSError as e:
-                raise TraceError(f"{path}: can't read it: {e.strerror or e}") from None
-            answers = read_answers(lines, str(path))
+        if options.expect:
+            expected = _read_lines(options.expect)
+        if options.answers or options.expect:
+            name = options.answers or options.expect
+            answers = read_answers(_read_lines(name) if options.answers else expected, name)
         if options.load:
             if len(options.args) != 1:
                 raise TraceError("with --load give only the SEED")
             seed = _number(options.args[0], "SEED", 0, 2**64 - 1)
             state = savefile.load(options.load)
-            run(state, seed, answers, sys.stdout)
+            run(state, seed, answers, out)
         else:
             if len(options.args) != 9:
                 raise TraceError("give SEED TURNS ADVANCED and six controls")
@@ -135,17 +172,44 @@ def main(argv: list[str] | None = None) -> int:
                 _number(c, f"the control of {name}", T.NONE, T.AMIGA)
                 for c, name in zip(options.args[3:], T.HERO_NAMES, strict=True)
             ]
-            if T.HUMAN in controls and not options.answers:
+            if T.HUMAN in controls and not (options.answers or options.expect):
                 raise TraceError("a game with a human hero needs --answers")
-            run(None, seed, answers, sys.stdout, (controls, turns, advanced))
+            run(None, seed, answers, out, (controls, turns, advanced))
     except (TraceError, savefile.SaveFileError) as e:
         print(f"saga.trace: {e}", file=sys.stderr)
         return 2
     except ScriptError as e:  # e.g. the paralysed-hero trap asks for ever
-        sys.stdout.flush()
+        _compared(out, expected)
         print(f"saga.trace: stopped: {e}", file=sys.stderr)
         return 1
-    return 0
+    return 1 if _compared(out, expected) else 0
+
+
+def _read_lines(name: str) -> list[str]:
+    try:
+        return read_limited(name, MAX_TRACE).decode("latin-1").splitlines()
+    except FileProblem as e:
+        raise TraceError(f"{e.path}: can't read it: it {e.problem.value}") from None
+
+
+def _compared(out: TextIO, expected: list[str]) -> bool:
+    """Show a captured trace, and whether it departs from the expected one (said on stderr)."""
+    sys.stdout.flush()
+    if not isinstance(out, io.StringIO):
+        return False
+    sys.stdout.write(out.getvalue())
+    sys.stdout.flush()
+    differences = first_difference(out.getvalue().splitlines(), expected)
+    for line in differences[:_SHOWN]:
+        print(f"saga.trace: {line}", file=sys.stderr)
+    if len(differences) > _SHOWN:
+        print(f"saga.trace: ... and {len(differences) - _SHOWN} more fields", file=sys.stderr)
+    return bool(differences)
+
+
+# A 99-turn trace with many questions stays well under this.
+MAX_TRACE = 16 << 20
+_SHOWN = 20
 
 
 if __name__ == "__main__":

@@ -5,8 +5,6 @@ from __future__ import annotations
 import os
 from pathlib import Path
 
-import pytest
-
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
@@ -14,7 +12,7 @@ REPO = Path(__file__).resolve().parent.parent
 
 
 def oracle_dir() -> Path | None:
-    """The shared traces of the original engine: $SAGA_ORACLE, or ../shared/oracle."""
+    """More traces of the original engine, if any: $SAGA_ORACLE, or ../shared/oracle."""
     env = os.environ.get("SAGA_ORACLE")
     candidates = [Path(env)] if env else [REPO.parent / "shared" / "oracle"]
     for path in candidates:
@@ -23,9 +21,24 @@ def oracle_dir() -> Path | None:
     return None
 
 
-@pytest.fixture
-def oracle() -> Path:
-    path = oracle_dir()
-    if path is None:
-        pytest.skip("the shared oracle traces are not here (set SAGA_ORACLE)")
-    return path
+REPO_ORACLE = REPO / "tests" / "data" / "oracle"
+
+
+def oracle_traces() -> list[tuple[str, Path]]:
+    """Every trace of the original to replay, by test id: the repository's copies, and more.
+
+    The repository's ``tests/data/oracle/**/*.trace`` are always there; any
+    trace in the shared oracle that is not the same as a repository copy is
+    added.  A trace in a ``load/`` folder continues the ``.saga`` beside it.
+    """
+    found = {}
+    for origin, base in (("repo", REPO_ORACLE), ("shared", oracle_dir())):
+        if base is None:
+            continue
+        for trace in sorted(base.rglob("*.trace")):
+            relative = trace.relative_to(base).as_posix()
+            copy = REPO_ORACLE / relative
+            if origin == "shared" and copy.is_file() and copy.read_bytes() == trace.read_bytes():
+                continue
+            found[f"{origin}:{relative}"] = trace
+    return sorted(found.items())

@@ -6,11 +6,11 @@ import io
 from pathlib import Path
 
 import pytest
-from conftest import oracle_dir
+from conftest import REPO_ORACLE, oracle_traces
 
 from saga import savefile
 from saga.engine.rng import Lcg64
-from saga.trace import TraceError, main, read_answers, run
+from saga.trace import TraceError, first_difference, main, read_answers, run
 
 
 def test_first_draws_of_seed_1_are_pinned() -> None:
@@ -25,17 +25,15 @@ def test_draws_are_31_bit() -> None:
     assert all(0 <= rng.goodrand() < 2**31 for _ in range(1000))
 
 
-def _new_game_traces() -> list[Path]:
-    base = oracle_dir()
-    return sorted(base.glob("*.trace")) if base else []
+def _is_load(trace: Path) -> bool:
+    return trace.parent.name == "load"  # SEED_NAME.trace continues NAME.saga beside it
 
 
-def _load_traces() -> list[Path]:
-    base = oracle_dir()
-    return sorted((base / "load").glob("*.trace")) if base else []
+TRACES = oracle_traces()
 
 
-@pytest.mark.parametrize("trace", _new_game_traces(), ids=lambda p: p.stem)
+@pytest.mark.parametrize("trace", [t for _, t in TRACES if not _is_load(t)],
+                         ids=[i for i, t in TRACES if not _is_load(t)])
 def test_new_game_matches_original(trace: Path) -> None:
     seed, turns, advanced, controls = trace.stem.split("_")
     expected = trace.read_text()
@@ -46,7 +44,8 @@ def test_new_game_matches_original(trace: Path) -> None:
     _same_lines(out.getvalue(), expected)
 
 
-@pytest.mark.parametrize("trace", _load_traces(), ids=lambda p: p.stem)
+@pytest.mark.parametrize("trace", [t for _, t in TRACES if _is_load(t)],
+                         ids=[i for i, t in TRACES if _is_load(t)])
 def test_loaded_game_matches_original(trace: Path) -> None:
     seed, name = trace.stem.split("_", 1)
     expected = trace.read_text()
@@ -56,15 +55,36 @@ def test_loaded_game_matches_original(trace: Path) -> None:
     _same_lines(out.getvalue(), expected)
 
 
-def test_there_are_oracle_traces_to_check(oracle: Path) -> None:
-    assert _new_game_traces() and _load_traces()
+def test_every_clone_has_oracle_traces_to_check() -> None:
+    ids = [i for i, _ in TRACES]
+    assert sum(i.startswith("repo:load/") for i in ids) >= 2
+    assert sum(i.startswith("repo:") and "/" not in i for i in ids) >= 10
 
 
 def _same_lines(got: str, expected: str) -> None:
-    got_lines, want_lines = got.splitlines(), expected.splitlines()
-    for number, (a, b) in enumerate(zip(got_lines, want_lines, strict=False), 1):
-        assert a == b, f"line {number} differs:\n got  {a[:120]}\n want {b[:120]}"
-    assert len(got_lines) == len(want_lines)
+    differences = first_difference(got.splitlines(), expected.splitlines())
+    assert not differences, "\n".join(differences[:20])
+
+
+def test_a_broken_trace_names_the_field(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    original = REPO_ORACLE / "7_5_0_000200.trace"
+    lines = original.read_text().splitlines()
+    turn, blob = lines[2].split()[1:]
+    data = savefile.parse(bytes.fromhex(blob))
+    data["heroes.Egil.luck"] += 1
+    lines[2] = f"T {turn} {savefile.build(data).hex()}"
+    broken = tmp_path / original.name
+    broken.write_text("\n".join(lines) + "\n")
+    luck = data["heroes.Egil.luck"]
+    message = f"turn {turn}: heroes.Egil.luck {luck - 1} ≠ {luck}"
+
+    with pytest.raises(AssertionError, match=message):
+        test_new_game_matches_original(broken)
+    assert main(["7", "5", "0", *"000200", "--expect", str(broken)]) == 1
+    captured = capsys.readouterr()
+    assert captured.err == f"saga.trace: {message}\n"
+    assert captured.out == original.read_text()  # the trace itself, as always
+    assert main(["7", "5", "0", *"000200", "--expect", str(original)]) == 0
 
 
 def test_trace_cli_prints_the_trace(capsys: pytest.CaptureFixture[str]) -> None:

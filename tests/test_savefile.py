@@ -3,6 +3,10 @@
 from __future__ import annotations
 
 import os
+import random
+import signal
+import time
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -10,10 +14,12 @@ from engine_helpers import TEXT, RecordingHost, new_game
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from amiga.dos import Problem
 from saga import savefile
 from saga.engine import tables as T
 from saga.engine.game import Game
 from saga.engine.rng import Lcg64
+from saga.engine.state import GameState
 from saga.engine.turn import play
 
 
@@ -95,33 +101,162 @@ def _patched(offset: int, value: int) -> bytes:
     return bytes(data)
 
 
+def _with(field: str, value: int, base: bytes = SAVES[0]) -> bytes:
+    values = savefile.parse(base)
+    values[field] = value
+    return savefile.build(values)
+
+
 @pytest.mark.parametrize(
-    "data, message",
+    "data, field, message",
     [
-        (b"", "0 bytes"),
-        (SAVES[0][:1000], "1000 bytes long"),
-        (b"SAGA 1.55\0" + SAVES[0][10:], "header"),
-        (_patched(12 + 6, 66), "Beowulf's area is 66"),  # a hero in area 66
-        (_patched(12 + 6, -1), "Beowulf's area is -1"),
-        (_patched(126 + 3, -5), "Amleth's hero is -5"),  # a jarl owner of -5
-        (_patched(12 + 8, 50), "promoted jarl is 50"),
-        (_patched(12 + 1, 2), "alive flag is 2"),
-        (_patched(462 + 2, 3), "unknown kind of counter"),
-        (_patched(591, 0), "number of turns is 0"),
+        (b"", "", "0 bytes"),
+        (SAVES[0][:1000], "", "1000 bytes long"),
+        (b"SAGA 1.55\0" + SAVES[0][10:], "", "header"),
+        (_patched(12 + 6, 66), "heroes.Beowulf.where", "66"),  # a hero in area 66
+        (_patched(12 + 6, -1), "heroes.Beowulf.where", "-1"),
+        (_patched(126 + 3, -5), "jarls.Amleth.hero", "-5"),  # a jarl owner of -5
+        (_patched(12 + 8, 50), "heroes.Beowulf.promoted", "50"),
+        (_patched(12 + 1, 2), "heroes.Beowulf.alive", "not a yes/no value"),
+        (_patched(462 + 2, 3), "treasures.Brosung_Necklace.possessortype", "unknown kind"),
+        (_patched(591, 0), "turns", "outside 1..99"),
+        (_patched(10, 100), "turn", "outside 0..99"),
+        (_with("swords.Gram.possessor", 6, _with("swords.Gram.possessortype", T.HERO)),
+         "swords.Gram.possessor", "6, outside 0..5"),
     ],
 )
-def test_unsafe_files_are_refused_with_a_reason(data: bytes, message: str) -> None:
-    with pytest.raises(savefile.SaveFileError, match=message):
+def test_unsafe_files_are_refused_with_a_reason(data: bytes, field: str, message: str) -> None:
+    with pytest.raises(savefile.SaveFileError, match=message) as caught:
+        savefile.decode(data, "x.saga")
+    e = caught.value
+    assert (e.field, e.filename) == (field, "x.saga")
+    assert message in e.reason
+    assert str(e).startswith(f"x.saga is not a saved game Saga can load: {field}")
+
+
+def _narrowed() -> list[tuple[str, int]]:
+    """Each field's values just outside its safe range, where the byte can hold them."""
+    cases = []
+    for name, field in savefile.FIELDS.items():
+        top = 127 if field.signed else 0xFFFF
+        bottom = -128 if field.signed else 0
+        if field.high < top:
+            cases.append((name, field.high + 1))
+        if field.low > bottom:
+            cases.append((name, field.low - 1))
+    return cases
+
+
+def test_every_field_out_of_range_is_refused_by_name() -> None:
+    cases = _narrowed()
+    assert len(cases) > 400
+    for name, value in cases:
+        with pytest.raises(savefile.SaveFileError) as caught:
+            savefile.decode(_with(name, value), "bad.saga")
+        assert caught.value.field == name
+        message = f"bad.saga is not a saved game Saga can load: {name} is {value}"
+        assert message in str(caught.value)
+
+
+def test_the_declaration_holds_every_byte_once() -> None:
+    # The fast reader and writer are derived from the construct declaration: they must agree.
+    for data in SAVES[::5]:
+        tree = savefile.LAYOUT.parse(data)
+        assert savefile.LAYOUT.build(tree) == data
+        flat = savefile.parse(data)
+        assert flat["heroes.Egil.luck"] == tree.heroes.Egil.luck
+        assert flat["scores.Starkad.7"] == tree.scores.Starkad["7"]
+        assert savefile.build(flat) == data
+    assert len(savefile.FIELDS) == 2 + 6 * 16 + 18 * 8 + 32 * 5 + 14 * 4 + 36 * 2 + 2 + 6 * 99
+
+
+# Loader gaps: moves come from the hero's rank; the last four bytes are not read.
+_NOT_KEPT = {f"heroes.{h}.moves" for h in T.HERO_NAMES} | {"scores.Starkad.98", "scores.Starkad.99"}
+
+
+def _changed(values: dict[str, int], ends: tuple[str, str]) -> dict[str, int]:
+    """Every field moved to an end of its safe range, keeping each item's holder consistent."""
+    out = {}
+    for name, field in savefile.FIELDS.items():
+        first, second = (getattr(field, end) for end in ends)
+        out[name] = first if values[name] != first else second
+    for name in savefile.FIELDS:
+        if name.endswith(".possessortype"):
+            holder = name[: -len("type")]
+            if values[name] == -1:
+                out[name], out[holder] = T.HERO, 5
+            else:
+                out[name], out[holder] = -1, -1
+    out["faxirides"] = 2  # -1 would take Frey Faxi off the board on loading
+    return out
+
+
+@pytest.mark.parametrize("base", [SAVES[0], SAVES[-1]], ids=["first", "last"])
+@pytest.mark.parametrize("ends", [("high", "low"), ("low", "high")])
+def test_every_field_round_trips_through_the_declaration(
+    base: bytes, ends: tuple[str, str]
+) -> None:
+    values = savefile.parse(base)
+    trial = _changed(values, ends)
+    back = savefile.parse(savefile.encode(savefile.decode(savefile.build(trial))))
+    for name in savefile.FIELDS:
+        if name not in _NOT_KEPT:
+            assert back[name] == trial[name] != values[name], name
+
+
+def test_each_field_loads_where_the_game_keeps_it() -> None:
+    # Loading and saving run code compiled from the declaration; a round trip
+    # alone would not notice two fields swapped both ways, so look in the state.
+    last_land = len(savefile.LAND_KEYS) - 1
+    where: dict[str, Callable[[GameState], object]] = {
+        "turn": lambda s: s.turn,
+        "faxirides": lambda s: s.faxirides,
+        "heroes.Starkad.maidens": lambda s: s.heroes[5].maidens,
+        "heroes.Brunhild.wounded": lambda s: s.heroes[1].wounded,
+        "jarls.Wiglar.homewhere": lambda s: s.jarls[-1].homewhere,
+        "monsters.Irving.wealth": lambda s: s.monsters[-1].wealth,
+        "treasures.Teleport_Scroll.where": lambda s: s.treasures[-1].where,
+        "swords.Gram.taken": lambda s: s.swords[2].taken,
+        "lands.Leinster.king": lambda s: s.king[last_land],
+        "lands.Leinster.ice": lambda s: s.ice[last_land],
+        "advanced": lambda s: s.advanced,
+        "turns": lambda s: s.turns,
+        "scores.Beowulf.1": lambda s: s.heroes[0].score[1],
+        "scores.Starkad.97": lambda s: s.heroes[5].score[97],
+    }
+    base = savefile.parse(SAVES[-1])
+    for name, get in where.items():
+        field = savefile.FIELDS[name]
+        value = field.high if base[name] != field.high else field.low
+        state = savefile.decode(savefile.build({**base, name: value}))
+        assert get(state) == value, name
+        assert isinstance(get(state), bool) == field.flag, name
+
+
+def test_turn_0_loads_and_plays() -> None:
+    # The original loads and plays a save of turn 0 safely (it writes score[0]).
+    g = new_game(9, [T.AMIGA, T.NONE, T.AMIGA, T.NONE, T.NONE, T.NONE], turns=3)
+    g.state.turn = 0
+    state = savefile.decode(savefile.encode(g.state))
+    assert state.turn == 0
+    g = Game(state, Lcg64(1), RecordingHost(), TEXT)
+    play(g)
+    assert g.state.turn == 4
+    saves = g.host.saves  # type: ignore[attr-defined]
+    assert [s[10] for s in saves] == [0, 1, 2, 3]
+    for data in saves:
         savefile.decode(data)
 
 
-def test_load_names_the_file(tmp_path: Path) -> None:
-    bad = tmp_path / "game.saga"
-    bad.write_bytes(b"not a saved game at all")
-    with pytest.raises(savefile.SaveFileError, match=r"game\.saga is not a saved game"):
-        savefile.load(bad)
-    with pytest.raises(savefile.SaveFileError, match="can't read it"):
-        savefile.load(tmp_path / "missing.saga")
+def test_every_maiden_count_play_can_write_loads_again() -> None:
+    # Frey's prayers can push 127 maidens past the byte; the original writes
+    # the wrapped count, reads it back and plays on, so the port must too.
+    g = new_game(10)
+    g.heroes[0].maidens = 127 + 2
+    state = savefile.decode(savefile.encode(g.state))
+    assert state.heroes[0].maidens == -127
+    state.heroes[0].maidens -= 3  # three wounds healed
+    assert savefile.decode(savefile.encode(state)).heroes[0].maidens == 126
 
 
 @settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
@@ -133,23 +268,26 @@ def test_load_names_the_file(tmp_path: Path) -> None:
 def test_mutated_files_load_or_are_refused_but_never_crash(
     base: bytes, edits: list[tuple[int, int]], cut: int | None
 ) -> None:
-    data = bytearray(base)
+    edited = bytearray(base)
     for offset, value in edits:
-        data[offset] = value
-    data = bytes(data[:cut] if cut is not None else data)
+        edited[offset] = value
+    data = bytes(edited[:cut] if cut is not None else edited)
     try:
         state = savefile.decode(data)
     except savefile.SaveFileError as e:
         assert str(e)
         return
-    # Whatever loads must play on safely: one turn, with the Amiga for everyone.
+    # Whatever loads must play on safely (two turns, with the Amiga for
+    # everyone), and the game must load every autosave it writes meanwhile.
     for h in state.heroes:
         if h.control == T.HUMAN:
             h.control = T.AMIGA
-    state.turns = state.turn
+    state.turns = min(max(state.turn + 1, 1), 99)
     g = Game(state, Lcg64(1), RecordingHost(), TEXT)
     play(g)
     assert len(savefile.encode(g.state)) == savefile.SAVE_SIZE
+    for autosave in g.host.saves:  # type: ignore[attr-defined]
+        savefile.decode(autosave)
 
 
 def test_a_failed_load_leaves_the_game_alone(tmp_path: Path) -> None:
@@ -191,3 +329,98 @@ def test_sixteen_bit_fields_keep_both_bytes() -> None:
     assert data[record + 10 : record + 16] == bytes([1, 2, 1, 44, 3, 232])
     loaded = savefile.decode(data).heroes[4]
     assert (loaded.wealth, loaded.glory, loaded.luck, loaded.score[42]) == (258, 300, 1000, 513)
+
+
+def test_load_names_the_file(tmp_path: Path) -> None:
+    bad = tmp_path / "game.saga"
+    bad.write_bytes(b"not a saved game at all")
+    with pytest.raises(savefile.SaveFileError, match=r"game\.saga is not a saved game"):
+        savefile.load(bad)
+    with pytest.raises(savefile.SaveFileError, match="can't read it") as caught:
+        savefile.load(tmp_path / "missing.saga")
+    assert caught.value.problem is Problem.MISSING
+    assert caught.value.filename == str(tmp_path / "missing.saga")
+
+
+def _fifo(tmp_path: Path) -> Path:
+    path = tmp_path / "pipe.saga"
+    os.mkfifo(path)
+    return path
+
+
+def _huge(tmp_path: Path) -> Path:
+    path = tmp_path / "huge.saga"
+    with path.open("wb") as f:
+        f.truncate(2 << 30)  # sparse: 2 GB that take no room
+    return path
+
+
+@pytest.mark.parametrize(
+    "make, problem",
+    [
+        (_huge, Problem.TOO_LARGE),
+        (lambda tmp: Path("/dev/zero"), Problem.NOT_A_FILE),
+        (_fifo, Problem.NOT_A_FILE),
+        (lambda tmp: tmp, Problem.FOLDER),
+        (lambda tmp: tmp / ("x" * 300 + ".saga"), Problem.BAD_NAME),
+    ],
+    ids=["2GB", "dev-zero", "fifo", "folder", "300-char-name"],
+)
+def test_loading_anything_but_a_save_says_so_at_once(
+    make: Callable[[Path], Path], problem: Problem, tmp_path: Path
+) -> None:
+    path = make(tmp_path)
+    start = time.monotonic()
+    with pytest.raises(savefile.SaveFileError) as caught:
+        savefile.load(path)
+    assert time.monotonic() - start < 1
+    e = caught.value
+    assert e.problem is problem and e.filename == str(path)
+    assert str(e).startswith(f"{path}: can't read it: it {problem.value}")
+
+
+def test_a_killed_save_leaves_the_old_or_the_new_file_and_no_litter(tmp_path: Path) -> None:
+    """Kill a saving process at random moments: the save is never torn, leftovers go next time."""
+    target = tmp_path / "Autosave.saga"
+    old, new = b"o" * (256 << 10), b"n" * (256 << 10)  # big enough to be caught mid-write
+    target.write_bytes(old)
+    rnd = random.Random(11)
+    litter_seen = 0
+    for _ in range(50):
+        pid = os.fork()
+        if pid == 0:  # the child saves for ever, until it is killed
+            try:
+                while True:
+                    savefile.write_atomic(target, new)
+                    savefile.write_atomic(target, old)
+            finally:
+                os._exit(1)
+        time.sleep(rnd.uniform(0, 0.01))
+        os.kill(pid, signal.SIGKILL)
+        os.waitpid(pid, 0)
+        assert target.read_bytes() in (old, new)
+        litter_seen += len(list(tmp_path.iterdir())) > 1
+    assert litter_seen  # the kills did land mid-save
+    savefile.write_atomic(target, b"next")
+    assert [p.name for p in tmp_path.iterdir()] == ["Autosave.saga"]
+    assert target.read_bytes() == b"next"
+
+
+def test_only_our_own_leftovers_are_swept(tmp_path: Path) -> None:
+    dead = os.fork()
+    if dead == 0:
+        os._exit(0)
+    os.waitpid(dead, 0)
+    leftover = tmp_path / f".Autosave.saga.{dead}.abcd_123"
+    kept = [
+        f".Autosave.saga.{os.getpid()}.abcd_123",  # our own, maybe a save under way
+        f".Autosave.saga.{os.getppid()}.abcd_123",  # a running process's
+        f".Other.saga.{dead}.abcd_123",  # another file's
+        f".Autosave.saga.{dead}.abc",  # not mkstemp's naming
+        "Autosave.saga.bak",
+        ".Autosave.saga",
+    ]
+    for name in [leftover.name, *kept]:
+        (tmp_path / name).write_bytes(b"x")
+    savefile.write_atomic(tmp_path / "Autosave.saga", b"new")
+    assert sorted(p.name for p in tmp_path.iterdir()) == sorted([*kept, "Autosave.saga"])
