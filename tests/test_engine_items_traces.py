@@ -3,7 +3,9 @@
 Each file in tests/data/oracle/items/ is the trace of a whole game played by
 the original 1.95 engine compiled natively (see the README there), chosen so
 that together they loot, use and trade every treasure.  Human answers are the
-file's own ``Q`` lines.  Every line must match.
+file's own ``Q`` lines.  Games continued from a saved game sit in ``load/``
+as ``NAME.saga`` and ``SEED_NAME.trace``, as in the shared oracle.  Every line
+must match.
 """
 
 from __future__ import annotations
@@ -14,6 +16,7 @@ from pathlib import Path
 import pytest
 from test_engine_trace import _same_lines
 
+from saga import savefile
 from saga.trace import read_answers, run
 
 ITEMS = Path(__file__).parent / "data" / "oracle" / "items"
@@ -23,8 +26,12 @@ def _traces() -> list[Path]:
     return sorted(ITEMS.glob("*.trace"))
 
 
+def _load_traces() -> list[Path]:
+    return sorted((ITEMS / "load").glob("*.trace"))
+
+
 def test_there_are_item_traces() -> None:
-    assert len(_traces()) >= 5
+    assert len(_traces()) >= 5 and _load_traces()
 
 
 @pytest.mark.parametrize("trace", _traces(), ids=lambda p: p.stem)
@@ -34,4 +41,14 @@ def test_item_trace_matches_original(trace: Path) -> None:
     out = io.StringIO()
     run(None, int(seed), read_answers(expected.splitlines()), out,
         ([int(c) for c in controls], int(turns), advanced == "1"))
+    _same_lines(out.getvalue(), expected)
+
+
+@pytest.mark.parametrize("trace", _load_traces(), ids=lambda p: p.stem)
+def test_loaded_item_trace_matches_original(trace: Path) -> None:
+    seed, name = trace.stem.split("_", 1)
+    expected = trace.read_text()
+    state = savefile.load(trace.parent / f"{name}.saga")
+    out = io.StringIO()
+    run(state, int(seed), read_answers(expected.splitlines()), out)
     _same_lines(out.getvalue(), expected)
