@@ -10,14 +10,10 @@ must match.
 
 from __future__ import annotations
 
-import io
 from pathlib import Path
 
 import pytest
-from test_engine_trace import _same_lines
-
-from saga import savefile
-from saga.trace import read_answers, run
+from test_engine_trace import replay_loaded_game, replay_new_game
 
 ITEMS = Path(__file__).parent / "data" / "oracle" / "items"
 
@@ -34,21 +30,7 @@ def test_there_are_item_traces() -> None:
     assert len(_traces()) >= 5 and _load_traces()
 
 
-@pytest.mark.parametrize("trace", _traces(), ids=lambda p: p.stem)
+@pytest.mark.parametrize("trace", _traces() + _load_traces(), ids=lambda p: p.stem)
 def test_item_trace_matches_original(trace: Path) -> None:
-    seed, turns, advanced, controls = trace.stem.split("_")
-    expected = trace.read_text()
-    out = io.StringIO()
-    run(None, int(seed), read_answers(expected.splitlines()), out,
-        ([int(c) for c in controls], int(turns), advanced == "1"))
-    _same_lines(out.getvalue(), expected)
-
-
-@pytest.mark.parametrize("trace", _load_traces(), ids=lambda p: p.stem)
-def test_loaded_item_trace_matches_original(trace: Path) -> None:
-    seed, name = trace.stem.split("_", 1)
-    expected = trace.read_text()
-    state = savefile.load(trace.parent / f"{name}.saga")
-    out = io.StringIO()
-    run(state, int(seed), read_answers(expected.splitlines()), out)
-    _same_lines(out.getvalue(), expected)
+    replay = replay_loaded_game if trace.parent.name == "load" else replay_new_game
+    replay(trace)

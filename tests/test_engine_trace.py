@@ -35,8 +35,8 @@ def _load_traces() -> list[Path]:
     return sorted((base / "load").glob("*.trace")) if base else []
 
 
-@pytest.mark.parametrize("trace", _new_game_traces(), ids=lambda p: p.stem)
-def test_new_game_matches_original(trace: Path) -> None:
+def replay_new_game(trace: Path) -> None:
+    """Replay SEED_TURNS_ADVANCED_CONTROLS.trace (its own answers) and compare every line."""
     seed, turns, advanced, controls = trace.stem.split("_")
     expected = trace.read_text()
     out = io.StringIO()
@@ -46,14 +46,24 @@ def test_new_game_matches_original(trace: Path) -> None:
     _same_lines(out.getvalue(), expected)
 
 
-@pytest.mark.parametrize("trace", _load_traces(), ids=lambda p: p.stem)
-def test_loaded_game_matches_original(trace: Path) -> None:
+def replay_loaded_game(trace: Path) -> None:
+    """Replay SEED_NAME.trace, continuing NAME.saga beside it, and compare every line."""
     seed, name = trace.stem.split("_", 1)
     expected = trace.read_text()
     state = savefile.load(trace.parent / f"{name}.saga")
     out = io.StringIO()
     run(state, int(seed), read_answers(expected.splitlines()), out)
     _same_lines(out.getvalue(), expected)
+
+
+@pytest.mark.parametrize("trace", _new_game_traces(), ids=lambda p: p.stem)
+def test_new_game_matches_original(trace: Path) -> None:
+    replay_new_game(trace)
+
+
+@pytest.mark.parametrize("trace", _load_traces(), ids=lambda p: p.stem)
+def test_loaded_game_matches_original(trace: Path) -> None:
+    replay_loaded_game(trace)
 
 
 def test_there_are_oracle_traces_to_check(oracle: Path) -> None:
