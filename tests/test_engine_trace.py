@@ -59,6 +59,8 @@ def test_every_clone_has_oracle_traces_to_check() -> None:
     ids = [i for i, _ in TRACES]
     assert sum(i.startswith("repo:load/") for i in ids) >= 2
     assert sum(i.startswith("repo:") and "/" not in i for i in ids) >= 10
+    # Games of the original that loot, use and trade every treasure (items/README.md).
+    assert sum(i.startswith("repo:items/") for i in ids) >= 15
 
 
 def _same_lines(got: str, expected: str) -> None:
