@@ -22,7 +22,7 @@ from saga.engine.game import Game
 from saga.engine.placement import start_game
 from saga.engine.rng import RandomSource
 from saga.engine.state import GameState
-from saga.engine.turn import final_scores, play
+from saga.engine.turn import final_scores, game_over_line, play
 from saga.screen import pens as P
 from saga.screen.board import Board
 from saga.screen.files import choose_file
@@ -159,13 +159,7 @@ class App:
             ui.fill(x0, top, x1, top + 11, P.GREEN if score >= VALHALLA else P.RED_TEXT)
             ui.text(x0 + 4, top + 8, h.name, P.BLACK)
             ui.text(x1 - 4 - 8 * len(str(score)), top + 8, str(score), P.BLACK)
-        message = t("MSG_GAME_OVER") + "!"
-        if len(playing) > 1:
-            best = max(scores[h.index] for h in playing)
-            winners = [h for h in playing if scores[h.index] == best]
-            if len(winners) == 1:
-                message += f" {winners[0].name} {t('MSG_WINS')}!"
-        ui.text(4, 499, message, P.WHITE, shadow=True)
+        ui.text(4, 499, game_over_line(g), P.WHITE, shadow=True)
         ui.wait_for(dismisses)
 
     # -- the menus ------------------------------------------------------------

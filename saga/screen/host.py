@@ -19,6 +19,7 @@ from saga.config import DELAY_TICKS, Config
 from saga.engine import tables as T
 from saga.engine.game import Game
 from saga.engine.state import GameState
+from saga.engine.turn import turn_label
 from saga.host import ABORT, BACKSPACE, DONE, OFF_MAP, WHITE, Answer, Ask
 from saga.screen import pens as P
 from saga.screen.board import Board
@@ -125,9 +126,7 @@ class ScreenHost:
         """The "Turn n of N" prompt, where the game may be saved or left."""
         t = self.t
         self.ui.frame_colour(None)
-        turn = f"{t('MSG_TURN')} {state.turn} {t('MSG_OF')} {state.turns}"
-        self.ui.set_title(f"Saga: {turn}")
-        self.say(turn + "...", WHITE)
+        self.ui.set_title(f"Saga: {turn_label(t, state)}")  # the engine has said the prompt
         self.hint(t("MSG_OK"), t("MSG_OK"))
         self.ui.enable("save", "save_as", on=True)
         try:
