@@ -23,6 +23,7 @@ from saga.engine.placement import start_game
 from saga.engine.rng import RandomSource
 from saga.engine.state import GameState
 from saga.engine.turn import final_scores, game_over_line, play
+from saga.screen import filemessages as fm
 from saga.screen import pens as P
 from saga.screen.board import Board
 from saga.screen.files import choose_file
@@ -124,6 +125,8 @@ class App:
         ui.clear()
         ui.draw_frame()
         ui.set_title("Saga")
+        if state is not None and self.path is not None:
+            host.say(fm.loaded(self.t, self.path), P.WHITE)
         try:
             if state is None:
                 start_game(g, config.controls, config.turns, config.advanced)
@@ -201,8 +204,7 @@ class App:
         try:
             return savefile.load(path), path
         except savefile.SaveFileError as e:
-            requester(self.ui, t("MSG_ERROR"), [(f"{path.name} {t('MSG_NOT_A_SAVE')}!", P.WHITE),
-                                                (str(e)[-70:], P.LIGHT_GREY)])
+            requester(self.ui, fm.title(t), fm.lines(*fm.open_failed(t, path, e)))
             return None
 
     def _save(self, ask: bool) -> None:
@@ -216,13 +218,8 @@ class App:
                 return
         if path.suffix.lower() != ".saga":
             path = path.with_name(path.name + ".saga")
-        problem = savefile.try_save(path, self.game.state)
-        if problem:
-            requester(self.ui, t("MSG_ERROR"),
-                      [(f"{t('MSG_CANT_WRITE')} {path}", P.WHITE), (problem, P.WHITE)])
-            return
-        self.path = path
-        self.game.host.say(f"{t('MSG_SAVED')} {path.name}.", P.WHITE)
+        if fm.save_game(self.ui, self.game.host.say, t, path, self.game.state):
+            self.path = path
 
 
 def run_window(

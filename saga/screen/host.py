@@ -14,7 +14,6 @@ from collections.abc import Callable
 from pathlib import Path
 
 from amiga.input import IDCMP, IntuiMessage, MouseCode, Qualifier, RawKey
-from saga import savefile
 from saga.config import DELAY_TICKS, Config
 from saga.engine import tables as T
 from saga.engine.game import Game
@@ -23,6 +22,7 @@ from saga.engine.turn import turn_label
 from saga.host import ABORT, BACKSPACE, DONE, OFF_MAP, WHITE, Answer, Ask
 from saga.screen import pens as P
 from saga.screen.board import Board
+from saga.screen.filemessages import save_game
 from saga.screen.ui import (
     LOWER_Y,
     LOWER_Y2,
@@ -136,12 +136,8 @@ class ScreenHost:
         return answer.result != ABORT
 
     def autosave(self, state: GameState) -> None:
-        if self.autosave_path is None:
-            return
-        problem = savefile.try_save(self.autosave_path, state)
-        if problem:
-            self.say(f"{self.t('MSG_CANT_WRITE')} {self.autosave_path}: {problem}!", WHITE)
-            self.pause()
+        if self.autosave_path is not None:
+            save_game(self.ui, self.say, self.t, self.autosave_path, state, autosave=True)
 
     def update(self) -> None:
         """Show each step of a move; when watching, let Amiga steps be seen."""
