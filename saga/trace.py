@@ -18,13 +18,14 @@ from __future__ import annotations
 
 import argparse
 import sys
+import warnings
 from collections.abc import Callable, Iterable
 from pathlib import Path
 from typing import TextIO
 
 from amiga.dos import FileProblem, read_limited
 from amiga.iff import IffError, read_ctlg
-from amiga.locale import Catalog
+from amiga.locale import Catalog, LocaleWarning
 from saga import savefile
 from saga.engine import tables as T
 from saga.engine.game import Game
@@ -52,7 +53,13 @@ def catalog_text(path: Path) -> Text:
         ctlg = read_ctlg(read_limited(path, CATALOG_LIMIT), str(path))
     except (FileProblem, IffError) as e:
         raise TraceError(f"can't use the catalog: {e}") from None
-    return Text(Catalog(ctlg.strings, language=ctlg.language, name=str(path)))
+    with warnings.catch_warnings(record=True) as missing:
+        warnings.simplefilter("always", LocaleWarning)
+        text = Text(Catalog(ctlg.strings, language=ctlg.language, name=str(path)))
+    if missing:
+        print(f"saga.trace: {path}: {len(missing)} messages missing; they stay English",
+              file=sys.stderr)
+    return text
 
 
 def language_text(name: str) -> Text:
@@ -123,10 +130,10 @@ def run(
         controls, turns, advanced = new_game
         start_game(g, controls, turns, advanced)
     play(g)
-    # The original ends on the score table with this line where messages go.
-    host.say(game_over_line(g), WHITE)
     s = g.state
     out.write(f"FINAL {s.turn} {savefile.encode(s).hex()}\n")
+    # The original ends on the score table with this line where messages go.
+    host.say(game_over_line(g), WHITE)
     out.write(f"END {s.turn - 1} {rng.calls}\n")
     for hero, value in enumerate(final_scores(g)):
         out.write(f"SCORE {hero} {value}\n")
