@@ -105,7 +105,11 @@ def save_failed(t: Text, path: Path, error: OSError) -> tuple[str, str]:
 
 def open_failed(t: Text, path: Path, error: savefile.SaveFileError) -> tuple[str, str]:
     """Why a file could not be opened as a game, told as the original tells each case."""
-    reason = str(getattr(error, "reason", "") or error)
+    reason = getattr(error, "reason", "")
+    if not reason:  # an error that carries only its text: drop what the message says
+        reason = str(error)
+        for said in (f"{path} is not a saved game Saga can load: ", f"{path}: "):
+            reason = reason.removeprefix(said)
     field = getattr(error, "field", "")
     if field:
         reason = f"{field} is {reason}"
