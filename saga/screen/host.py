@@ -123,7 +123,7 @@ class ScreenHost:
             self.asking = None
 
     def turn_starts(self, state: GameState) -> bool:
-        """The "Turn n of N" prompt, where the game may be saved or left."""
+        """The wait at the "Turn n of N..." prompt, where the game may be saved or left."""
         t = self.t
         self.ui.frame_colour(None)
         self.ui.set_title(f"Saga: {turn_label(t, state)}")  # the engine has said the prompt
