@@ -50,7 +50,7 @@ class Shown:
             monkeypatch.setattr(module, "requester", keep_requester)
 
 
-def _game_app(source: ScriptedEventSource, shown: Shown) -> App:
+def _game_app(source: ScriptedEventSource, shown: Shown) -> tuple[App, ScreenHost, Game]:
     """A game in play, in a window; paths are short, relative to the current folder."""
     ui = Ui(source, None, Screen(640, 512, depth=7, halfbrite=True))
     app = App(ui, Config(delay=0), TEXT, Lcg64(1))
@@ -59,7 +59,7 @@ def _game_app(source: ScriptedEventSource, shown: Shown) -> App:
     start_game(g, [T.AMIGA] * 6, 20, False)
     host.g = app.game = g
     shown.said.clear()  # the swords handed out
-    return app
+    return app, host, g
 
 
 @pytest.fixture(autouse=True)
@@ -67,23 +67,23 @@ def _in_tmp(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.chdir(tmp_path)
 
 
-def test_saving_says_saving_then_saved(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+def test_saving_says_saving_then_saved(monkeypatch: pytest.MonkeyPatch) -> None:
     shown = Shown(monkeypatch)
-    app = _game_app(ScriptedEventSource(), shown)
+    app, host, _ = _game_app(ScriptedEventSource(), shown)
     app.path = Path("mine")
     app._save(ask=False)
     path = Path("mine.saga")
     assert shown.said == [f"Saving {path}...", f"Saved {path}."]
-    assert app.game is not None and app.game.host.lower == (f"Saved {path}.", 1)
+    assert host.lower == (f"Saved {path}.", 1)
     assert savefile.load(path).turn == 1
     assert app.path == path
     assert shown.requesters == []
 
 
-def test_a_save_that_cannot_be_opened(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+def test_a_save_that_cannot_be_opened(monkeypatch: pytest.MonkeyPatch) -> None:
     shown = Shown(monkeypatch)
     source = ScriptedEventSource().press()  # closes the requester
-    app = _game_app(source, shown)
+    app, _, _ = _game_app(source, shown)
     path = Path("no such folder", "game.saga")
     app.path = path
     app._save(ask=False)
@@ -95,19 +95,18 @@ def test_a_save_that_cannot_be_opened(tmp_path: Path, monkeypatch: pytest.Monkey
 
 
 def test_the_autosave_complains_on_the_message_line_and_in_a_requester(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+    monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     shown = Shown(monkeypatch)
     source = ScriptedEventSource().press()
-    app = _game_app(source, shown)
-    host = app.game.host  # type: ignore[union-attr]
+    _, host, g = _game_app(source, shown)
     host.autosave_path = Path("gone", "Autosave.saga")
-    host.autosave(app.game.state)  # type: ignore[union-attr]
+    host.autosave(g.state)
     message = f"Cannot open {host.autosave_path} to write it!"
     assert shown.said == [message]  # no "Saving..." for the autosave, as in the original
     assert [title for title, _ in shown.requesters] == ["Saga: Error"]
     host.autosave_path = Path("Autosave.saga")
-    host.autosave(app.game.state)  # type: ignore[union-attr]
+    host.autosave(g.state)
     assert shown.said == [message] and host.autosave_path.stat().st_size == savefile.SAVE_SIZE
 
 
@@ -136,11 +135,11 @@ def _open(app: App, path: Path, monkeypatch: pytest.MonkeyPatch) -> object:
     ids=["missing", "short", "foreign", "unsafe"],
 )
 def test_each_file_that_cannot_be_opened_has_its_own_requester(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, content: bytes | None, first_line: str
+    monkeypatch: pytest.MonkeyPatch, content: bytes | None, first_line: str
 ) -> None:
     shown = Shown(monkeypatch)
     source = ScriptedEventSource().press()
-    app = _game_app(source, shown)
+    app, _, _ = _game_app(source, shown)
     path = Path("game.saga")
     if content is not None:
         path.write_bytes(content)
