@@ -9,14 +9,8 @@ from pathlib import Path
 import pytest
 
 from amiga.iff import Ctlg, write_ctlg
-from amiga.input import ScriptedEventSource
-from saga.config import Config
-from saga.engine import tables as T
 from saga.engine.combat import _take_jarl_gold
-from saga.engine.rng import Lcg64
-from saga.screen.app import run_window
-from saga.screen.host import ScreenHost
-from saga.text import builtin_messages, english
+from saga.text import builtin_messages
 from saga.trace import main
 from tests.engine_helpers import RecordingHost, blank_game, put_hero, put_jarl
 
@@ -129,27 +123,3 @@ def test_messages_are_utf8_whatever_the_terminal() -> None:
     assert b"Runde 1 von 8..." in result.stdout
     assert any(b > 0x7F for b in result.stdout)  # the umlauts, encoded as UTF-8
 
-
-def test_the_trace_prints_what_the_screen_shows(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
-) -> None:
-    said: list[str] = []
-    say = ScreenHost.say
-
-    def keep(host: ScreenHost, text: str, pen: int) -> None:
-        said.append(f"M {pen} {text}")
-        say(host, text, pen)
-
-    monkeypatch.setattr(ScreenHost, "say", keep)
-    source = ScriptedEventSource()
-    source.key(" ")  # start from the title screen
-    for _ in range(3):
-        source.ticks(1).click(300, 300)  # the turn prompts
-    source.ticks(1).click(300, 300)  # the game over screen
-    source.close()
-    config = Config(controls=[T.AMIGA, T.NONE, T.AMIGA, T.NONE, T.NONE, T.AMIGA], turns=3, delay=0)
-    config.path = tmp_path / "Saga.config"
-    run_window(config, config.controls, None, Lcg64(3), english(), None, source)
-    lines = _trace(capsys, "3", "3", "0", "2", "0", "2", "0", "0", "2", "--messages")
-    messages = [line for line in lines if line.startswith("M ")]
-    assert said == messages[:-1] and messages[-1].startswith("M 1 The game is over!")
