@@ -64,10 +64,10 @@ def catalog_text(path: Path) -> Text:
 
 def language_text(name: str) -> Text:
     """The game's words in an installed language, as ``saga --language`` finds them."""
-    text, warnings = load_text(name, None, {}, Path.cwd())
-    for warning in warnings:
-        print(f"saga.trace: {warning}", file=sys.stderr)
-    if warnings and text.language is None:
+    text, problems = load_text(name, None, {}, Path.cwd())
+    for problem in problems:
+        print(f"saga.trace: {problem}", file=sys.stderr)
+    if problems and text.language is None:
         raise TraceError(f"no usable catalog for the language {name!r}")
     return text
 
