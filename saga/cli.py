@@ -98,8 +98,9 @@ def _find_save(name: str) -> Path:
 
 def main(argv: list[str] | None = None) -> int:
     argv = sys.argv[1:] if argv is None else argv
-    if argv == ["?"]:
-        print(TEMPLATE)
+    if argv == ["?"]:  # the AmigaDOS way to ask for a command's template
+        text, _ = load_text(None, None, os.environ, Path.cwd())
+        print(f"{text('MSG_USAGE')}: {TEMPLATE}")
         print(KEYS)
         return 0
     options = _parser().parse_args(argv)

@@ -11,7 +11,7 @@ from saga import savefile
 from saga.engine import tables as T
 from saga.engine.game import Game
 from saga.engine.state import GameState
-from saga.engine.turn import final_scores, play
+from saga.engine.turn import final_scores, game_over_line, play
 from saga.host import FIRST_HERO_PEN, QuietHost
 
 # Terminal colours for the heroes' pens, close to their counters.
@@ -36,11 +36,6 @@ class TerminalHost(QuietHost):
         code = _ANSI.get(pen) if self.colour else None
         self.out.write(f"\x1b[{code}m{text}\x1b[0m\n" if code else text + "\n")
 
-    def turn_starts(self, state: GameState) -> bool:
-        t = self.t
-        self.out.write(f"\n{t('MSG_TURN')} {state.turn} {t('MSG_OF')} {state.turns}\n")
-        return True
-
     def autosave(self, state: GameState) -> None:
         if self.autosave_path is None:
             return
@@ -54,16 +49,10 @@ def watch(g: Game) -> list[int]:
     """Play the game out and print the final scores; returns them."""
     play(g)
     scores = final_scores(g)
-    t = g.t
     out = g.host.out  # type: ignore[attr-defined]
-    out.write(f"\n{t('MSG_GAME_OVER')}!\n")
     playing = [h for h in g.heroes if h.control != T.NONE]
+    out.write(f"\n{game_over_line(g)}\n")
     for h in playing:
         mark = "  Valhalla" if scores[h.index] >= VALHALLA else ""
         out.write(f"  {h.name:<12}{scores[h.index]:>4}{mark}\n")
-    if len(playing) > 1:
-        best = max(scores[h.index] for h in playing)
-        winners = [h for h in playing if scores[h.index] == best]
-        if len(winners) == 1:
-            out.write(f"{winners[0].name} {t('MSG_WINS')}!\n")
     return scores

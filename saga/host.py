@@ -61,7 +61,7 @@ class Host(Protocol):
         """Put a question to a human hero and return the original's answer."""
 
     def turn_starts(self, state: GameState) -> bool:
-        """The start-of-turn prompt, after the autosave; False ends the game."""
+        """The wait at the "Turn n of N..." prompt (said, then autosaved); False ends the game."""
 
     def autosave(self, state: GameState) -> None:
         """Keep the state as the start-of-turn autosave does."""

@@ -3,6 +3,7 @@
     python -m saga.trace SEED TURNS ADVANCED C0 C1 C2 C3 C4 C5 [--answers FILE]
     python -m saga.trace --load FILE.saga SEED [--answers FILE]
     python -m saga.trace ... --expect FILE.trace
+    python -m saga.trace ... --messages [--catalog FILE.catalog | --language NAME]
 
 
 Controls are 0 (none), 1 (human) and 2 (Amiga), for Beowulf, Brunhild,
@@ -10,7 +11,9 @@ Egil, Ragnar, Siegfried and Starkad.  Human answers come from the ``Q``
 lines of FILE (a trace file works as it is).  The output is one ``T`` line
 per start-of-turn autosave, a ``Q`` line per human question, then the
 ``FINAL`` state, ``END`` with the number of random draws, and six
-``SCORE`` lines.  See DESIGN.md, "Trace format".
+``SCORE`` lines.  With ``--messages`` every message of the lower message
+line is printed too, in order, as ``M <pen> <text>``, in the language of
+the catalog given (English without one).  See DESIGN.md, "Trace format".
 
 With ``--expect`` the trace is also compared with FILE (say, the original's
 trace of the same game, whose ``Q`` lines then serve as the answers), and
@@ -22,23 +25,58 @@ from __future__ import annotations
 import argparse
 import io
 import sys
+import warnings
 from collections.abc import Callable, Iterable
+from pathlib import Path
 from typing import TextIO
 
 from amiga.dos import FileProblem, read_limited
+from amiga.iff import IffError, read_ctlg
+from amiga.locale import Catalog, LocaleWarning
 from saga import savefile
 from saga.engine import tables as T
 from saga.engine.game import Game
 from saga.engine.placement import start_game
 from saga.engine.rng import Lcg64
 from saga.engine.state import GameState
-from saga.engine.turn import final_scores, play
-from saga.host import Answer, Ask, ScriptedHost, ScriptError
-from saga.text import english
+from saga.engine.turn import final_scores, game_over_line, play
+from saga.host import WHITE, Answer, Ask, ScriptedHost, ScriptError
+from saga.text import Text, english, load_text
+
+CATALOG_LIMIT = 1 << 20  # far above any catalog of this game's few hundred strings
 
 
 class TraceError(ValueError):
     """A trace argument or answers file that cannot be used."""
+
+
+def catalog_text(path: Path) -> Text:
+    """The game's words from one compiled catalog file, whatever its language.
+
+    Unlike the game, which carries on in English, a trace stops on a catalog
+    it cannot use: a comparison in the wrong language would only mislead.
+    """
+    try:
+        ctlg = read_ctlg(read_limited(path, CATALOG_LIMIT), str(path))
+    except (FileProblem, IffError) as e:
+        raise TraceError(f"can't use the catalog: {e}") from None
+    with warnings.catch_warnings(record=True) as missing:
+        warnings.simplefilter("always", LocaleWarning)
+        text = Text(Catalog(ctlg.strings, language=ctlg.language, name=str(path)))
+    if missing:
+        print(f"saga.trace: {path}: {len(missing)} messages missing; they stay English",
+              file=sys.stderr)
+    return text
+
+
+def language_text(name: str) -> Text:
+    """The game's words in an installed language, as ``saga --language`` finds them."""
+    text, problems = load_text(name, None, {}, Path.cwd())
+    for problem in problems:
+        print(f"saga.trace: {problem}", file=sys.stderr)
+    if problems and text.language is None:
+        raise TraceError(f"no usable catalog for the language {name!r}")
+    return text
 
 
 def read_answers(lines: Iterable[str], name: str = "answers") -> list[tuple[Ask, int, int, int]]:
@@ -62,9 +100,16 @@ def read_answers(lines: Iterable[str], name: str = "answers") -> list[tuple[Ask,
 class TraceHost(ScriptedHost):
     """Prints the autosaves and the questions as the trace format wants them."""
 
-    def __init__(self, answers: list[tuple[Ask, int, int, int]], out: TextIO) -> None:
+    def __init__(
+        self, answers: list[tuple[Ask, int, int, int]], out: TextIO, messages: bool = False
+    ) -> None:
         super().__init__(answers)
         self.out = out
+        self.messages = messages
+
+    def say(self, text: str, pen: int) -> None:
+        if self.messages:
+            self.out.write(f"M {pen} {text}\n")
 
     def autosave(self, state: GameState) -> None:
         self.out.write(f"T {state.turn} {savefile.encode(state).hex()}\n")
@@ -82,10 +127,11 @@ def run(
     out: TextIO,
     new_game: tuple[list[int], int, bool] | None = None,
     text: Callable[[str], str] | None = None,
+    messages: bool = False,
 ) -> None:
     """Play one game, new (``new_game``) or loaded (``state``), writing its trace."""
     rng = Lcg64(seed)
-    host = TraceHost(answers, out)
+    host = TraceHost(answers, out, messages)
     g = Game(state or GameState(), rng, host, text or english())
     if new_game:
         controls, turns, advanced = new_game
@@ -93,6 +139,8 @@ def run(
     play(g)
     s = g.state
     out.write(f"FINAL {s.turn} {savefile.encode(s).hex()}\n")
+    # The original ends on the score table with this line where messages go.
+    host.say(game_over_line(g), WHITE)
     out.write(f"END {s.turn - 1} {rng.calls}\n")
     for hero, value in enumerate(final_scores(g)):
         out.write(f"SCORE {hero} {value}\n")
@@ -145,11 +193,23 @@ def main(argv: list[str] | None = None) -> int:
         help="compare with this trace and report the first difference (exit 1); "
         "its Q lines answer the humans unless --answers is given",
     )
+    parser.add_argument("--messages", action="store_true",
+                        help="print the message line too, as M <pen> <text>")
+    words = parser.add_mutually_exclusive_group()
+    words.add_argument("--catalog", metavar="FILE", help="the messages from this compiled catalog")
+    words.add_argument("--language", metavar="NAME", help="the messages in an installed language")
     parser.add_argument("args", nargs="+", help="SEED TURNS ADVANCED C0..C5, or SEED with --load")
     options = parser.parse_args(argv)
+    if options.messages:
+        sys.stdout.reconfigure(encoding="utf-8")  # type: ignore[union-attr]
     out = io.StringIO() if options.expect else sys.stdout
     expected: list[str] = []
     try:
+        text = (
+            catalog_text(Path(options.catalog)) if options.catalog
+            else language_text(options.language) if options.language
+            else english()
+        )
         answers: list[tuple[Ask, int, int, int]] = []
         if options.expect:
             expected = _read_lines(options.expect)
@@ -161,7 +221,7 @@ def main(argv: list[str] | None = None) -> int:
                 raise TraceError("with --load give only the SEED")
             seed = _number(options.args[0], "SEED", 0, 2**64 - 1)
             state = savefile.load(options.load)
-            run(state, seed, answers, out)
+            run(state, seed, answers, out, text=text, messages=options.messages)
         else:
             if len(options.args) != 9:
                 raise TraceError("give SEED TURNS ADVANCED and six controls")
@@ -174,7 +234,8 @@ def main(argv: list[str] | None = None) -> int:
             ]
             if T.HUMAN in controls and not (options.answers or options.expect):
                 raise TraceError("a game with a human hero needs --answers")
-            run(None, seed, answers, out, (controls, turns, advanced))
+            run(None, seed, answers, out, (controls, turns, advanced), text,
+                options.messages)
     except (TraceError, savefile.SaveFileError) as e:
         print(f"saga.trace: {e}", file=sys.stderr)
         return 2

@@ -59,9 +59,10 @@ def test_the_engine_knows_nothing_of_the_screens() -> None:
             assert not name.startswith(("saga.screen", "saga.view", "pygame")), (path, name)
 
 
-# The driver builds the engine and answers its questions; everything else on
-# screen sees the game only through saga.view, which can change nothing.
-DRIVERS = {"app.py", "host.py"}
+# The driver builds the engine, answers its questions and saves and loads its
+# state; everything else on screen sees the game only through saga.view,
+# which can change nothing.
+DRIVERS = {"app.py", "host.py", "filemessages.py"}
 READ_ONLY_ENGINE = ("saga.engine.tables",)
 
 

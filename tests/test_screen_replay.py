@@ -38,9 +38,12 @@ class RecordingScreenHost(ScreenHost):
         self.lines.append(f"T {state.turn} {savefile.encode(state).hex()}")
 
 
+# The item traces' scripted player also picks counters that no map shows
+# (a sword in a hero's hands, say), answers only a script can give; the
+# engine tests replay those, the screens the games a player could click.
 HUMAN_TRACES = [
     (name, p) for name, p in oracle_traces()
-    if p.parent.name != "load" and "1" in p.stem.split("_")[3]
+    if p.parent.name not in ("load", "items") and "1" in p.stem.split("_")[3]
 ]
 
 

@@ -8,6 +8,7 @@ import pytest
 
 from amiga.display import Screen
 from amiga.input import IDCMP, MouseCode, Qualifier, RawKey, ScriptedEventSource
+from saga import trace
 from saga.config import Config
 from saga.engine import tables as T
 from saga.engine.game import Game
@@ -127,7 +128,17 @@ def test_menus_open_under_the_right_button_in_the_title_bar() -> None:
     del app
 
 
-def test_a_whole_amiga_game_in_the_window(tmp_path: Path) -> None:
+def test_a_whole_amiga_game_in_the_window(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    said: list[str] = []
+    say = ScreenHost.say
+
+    def keep(host: ScreenHost, text: str, pen: int) -> None:
+        said.append(f"M {pen} {text}\n")
+        say(host, text, pen)
+
+    monkeypatch.setattr(ScreenHost, "say", keep)
     source = ScriptedEventSource()
     source.key(" ")  # start from the title screen
     for _ in range(3):
@@ -139,6 +150,10 @@ def test_a_whole_amiga_game_in_the_window(tmp_path: Path) -> None:
     assert run_window(config, config.controls, None, Lcg64(3), TEXT, None, source) == 0
     assert (tmp_path / "Autosave.saga").stat().st_size == 1780
     assert not config.path.exists()  # settings are kept only when the player changes one
+    # The message line showed exactly what the trace prints (the game over has its own screen).
+    trace.main(["3", "3", "0", "2", "0", "2", "0", "0", "2", "--messages"])
+    messages = [line for line in capsys.readouterr().out.splitlines(True) if line[0] == "M"]
+    assert said == messages[:-1] and messages[-1].startswith("M 1 The game is over!")
 
 
 def test_closing_the_window_quits() -> None:

@@ -394,9 +394,10 @@ def _take_jarl_gold(g: Game, killerhero: int, killed: int) -> None:
     if h.where == j.where:
         if j.wealth:
             h.wealth += j.wealth
+            # Two spaces after "from", as the original writes it.
             g.tell(
                 g.who(T.HERO, killerhero)
-                + f"{g.t('MSG_TAKES')} {j.wealth} {g.t('MSG_GOLDEN_MARKS')} {g.t('MSG_FROM')}"
+                + f"{g.t('MSG_TAKES')} {j.wealth} {g.t('MSG_GOLDEN_MARKS')} {g.t('MSG_FROM')} "
                 + g.who(T.JARL, killed, lower=True) + ".",
                 pen,
             )
@@ -404,9 +405,10 @@ def _take_jarl_gold(g: Game, killerhero: int, killed: int) -> None:
     for other in g.jarls:
         if other.alive and other.hero == killerhero and other.where == j.where and j.wealth:
             other.wealth += j.wealth
+            # The original leaves out the sum here, keeping both spaces round it.
             g.tell(
                 g.who(T.JARL, other.index)
-                + f"{g.t('MSG_TAKES')} {g.t('MSG_GOLDEN_MARKS')} {g.t('MSG_FROM')}"
+                + f"{g.t('MSG_TAKES')}  {g.t('MSG_GOLDEN_MARKS')} {g.t('MSG_FROM')} "
                 + g.who(T.JARL, killed, lower=True) + ".",
                 pen,
             )

@@ -2,12 +2,15 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from saga.engine import tables as T
 from saga.engine.attacks import attack_phase
 from saga.engine.game import Game
 from saga.engine.kingdoms import collect_taxes
 from saga.engine.movement import move_side
 from saga.engine.placement import new_hero, place_jarls, place_monsters, promote, withdraw
+from saga.engine.state import GameState
 from saga.host import FIRST_HERO_PEN, Ask
 
 
@@ -138,6 +141,11 @@ def _human_dead_hero(g: Game, hero: int, can_transfer: bool) -> None:
         new_hero(g, hero, give_sword=False)
 
 
+def turn_label(t: Callable[[str], str], s: GameState) -> str:
+    """"Turn n of N", as both the title bar and the start-of-turn prompt word it."""
+    return f"{t('MSG_TURN')} {s.turn} {t('MSG_OF')} {s.turns}"
+
+
 def all_withdrawn(g: Game) -> bool:
     return not any(h.alive or not h.verydead for h in g.heroes)
 
@@ -145,13 +153,16 @@ def all_withdrawn(g: Game) -> bool:
 def play(g: Game) -> None:
     """Play from the current turn to the end (or until the host stops it).
 
-    Each turn starts with the autosave and the "Turn n of N" prompt, then
+    Each turn starts with the "Turn n of N" prompt and the autosave, then
     dead heroes are dealt with, the three phases run, new monsters and jarls
     arrive (except after the last turn), and every hero's score is noted.
     """
     s = g.state
     host = g.host
     while True:
+        # As in the original the prompt comes before the autosave, and is
+        # shown once more when every hero has withdrawn, just before the end.
+        g.say(turn_label(g.t, s) + "...")
         host.autosave(s)
         if all_withdrawn(g):
             return
@@ -174,3 +185,21 @@ def play(g: Game) -> None:
 def final_scores(g: Game) -> list[int]:
     """Each hero's score when the game ends."""
     return [score(g, h.index) for h in g.heroes]
+
+
+def game_over_line(g: Game) -> str:
+    """The line under the final scores: the game is over, and who won, if one hero did.
+
+    Only heroes in play count, and a tie names nobody; the best score is
+    sought from 0 up, as the original does.
+    """
+    t = g.t
+    line = t("MSG_GAME_OVER") + "!"
+    playing = [h.index for h in g.heroes if h.control != T.NONE]
+    if len(playing) > 1:
+        scores = final_scores(g)
+        best = max([0, *(scores[hero] for hero in playing)])
+        winners = [hero for hero in playing if scores[hero] == best]
+        if len(winners) == 1:
+            line += f" {g.heroes[winners[0]].name} {t('MSG_WINS')}!"
+    return line

@@ -21,7 +21,8 @@ from saga.engine.game import Game
 from saga.engine.placement import start_game
 from saga.engine.rng import RandomSource
 from saga.engine.state import GameState
-from saga.engine.turn import final_scores, play
+from saga.engine.turn import final_scores, game_over_line, play
+from saga.screen import filemessages as fm
 from saga.screen import pens as P
 from saga.screen.about import about_window
 from saga.screen.board import Board
@@ -140,6 +141,8 @@ class App:
         ui.clear()
         ui.draw_frame()
         ui.set_title("Saga")
+        if state is not None and self.path is not None:
+            host.say(fm.loaded(self.t, self.path), P.WHITE)
         try:
             if state is None:
                 start_game(g, config.controls, config.turns, config.advanced)
@@ -175,13 +178,8 @@ class App:
             ui.fill(x0, top, x1, top + 11, P.GREEN if score >= VALHALLA else P.RED_TEXT)
             ui.text(x0 + 4, top + 8, h.name, P.BLACK)
             ui.text(x1 - 4 - 8 * len(str(score)), top + 8, str(score), P.BLACK)
-        message = t("MSG_GAME_OVER") + "!"
-        if len(playing) > 1:
-            best = max(scores[h.index] for h in playing)
-            winners = [h for h in playing if scores[h.index] == best]
-            if len(winners) == 1:
-                message += f" {winners[0].name} {t('MSG_WINS')}!"
-        ui.text((WIDTH - 8 * len(message)) // 2, 499, message, P.WHITE, shadow=True)
+        line = game_over_line(g)
+        ui.text((WIDTH - 8 * len(line)) // 2, 499, line, P.WHITE, shadow=True)
         ui.wait_for(dismisses)
 
     # -- the menus ------------------------------------------------------------
@@ -252,8 +250,7 @@ class App:
         try:
             return savefile.load(path), path
         except savefile.SaveFileError as e:
-            requester(self.ui, t("MSG_ERROR"), [(f"{path.name} {t('MSG_NOT_A_SAVE')}!", P.WHITE),
-                                                (str(e)[-70:], P.LIGHT_GREY)])
+            requester(self.ui, fm.title(t), fm.lines(*fm.open_failed(t, path, e)))
             return None
 
     def _save(self, ask: bool) -> None:
@@ -267,13 +264,8 @@ class App:
                 return
         if path.suffix.lower() != ".saga":
             path = path.with_name(path.name + ".saga")
-        problem = savefile.try_save(path, self.game.state)
-        if problem:
-            requester(self.ui, t("MSG_ERROR"),
-                      [(f"{t('MSG_CANT_WRITE')} {path}", P.WHITE), (problem, P.WHITE)])
-            return
-        self.path = path
-        self.game.host.say(f"{t('MSG_SAVED')} {path.name}.", P.WHITE)
+        if fm.save_game(self.ui, self.game.host.say, t, path, self.game.state):
+            self.path = path
 
 
 def run_window(

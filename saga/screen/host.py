@@ -14,15 +14,16 @@ from collections.abc import Callable
 from pathlib import Path
 
 from amiga.input import IDCMP, IntuiMessage, MouseCode, Qualifier, RawKey
-from saga import savefile
 from saga.config import DELAY_TICKS, Config
 from saga.engine import cheats
 from saga.engine import tables as T
 from saga.engine.game import Game
 from saga.engine.state import GameState
+from saga.engine.turn import turn_label
 from saga.host import ABORT, BACKSPACE, DONE, OFF_MAP, WHITE, Answer, Ask
 from saga.screen import pens as P
 from saga.screen.board import Board
+from saga.screen.filemessages import save_game
 from saga.screen.info import info_window
 from saga.screen.summary import summary_window
 from saga.screen.ui import (
@@ -127,12 +128,10 @@ class ScreenHost:
             self.asking = None
 
     def turn_starts(self, state: GameState) -> bool:
-        """The "Turn n of N" prompt, where the game may be saved or left."""
+        """The wait at the "Turn n of N..." prompt, where the game may be saved or left."""
         t = self.t
         self.ui.frame_colour(None)
-        turn = f"{t('MSG_TURN')} {state.turn} {t('MSG_OF')} {state.turns}"
-        self.ui.set_title(f"Saga: {turn}")
-        self.say(turn + "...", WHITE)
+        self.ui.set_title(f"Saga: {turn_label(t, state)}")  # the engine has said the prompt
         self.hint(t("MSG_OK"), t("MSG_OK"))
         self.ui.enable("save", "save_as", on=True)
         try:
@@ -142,12 +141,8 @@ class ScreenHost:
         return answer.result != ABORT
 
     def autosave(self, state: GameState) -> None:
-        if self.autosave_path is None:
-            return
-        problem = savefile.try_save(self.autosave_path, state)
-        if problem:
-            self.say(f"{self.t('MSG_CANT_WRITE')} {self.autosave_path}: {problem}!", WHITE)
-            self.pause()
+        if self.autosave_path is not None:
+            save_game(self.ui, self.say, self.t, self.autosave_path, state, autosave=True)
 
     def update(self) -> None:
         """Show each step of a move; when watching, let Amiga steps be seen."""

@@ -1,0 +1,181 @@
+"""Saving and opening games tell the player what the original tells, in the screen itself."""
+
+from __future__ import annotations
+
+import errno
+import os
+from pathlib import Path
+
+import pytest
+
+from amiga.display import Screen
+from amiga.input import ScriptedEventSource
+from saga import savefile
+from saga.config import Config
+from saga.engine import tables as T
+from saga.engine.game import Game
+from saga.engine.placement import start_game
+from saga.engine.rng import Lcg64
+from saga.engine.state import GameState
+from saga.host import QuietHost
+from saga.screen import app as app_module
+from saga.screen import filemessages
+from saga.screen import pens as P
+from saga.screen.app import App, run_window
+from saga.screen.host import ScreenHost
+from saga.screen.ui import Ui
+from saga.text import english
+
+TEXT = english()
+
+
+class Shown:
+    """Keeps what the real message line and requesters were given, and lets them show it."""
+
+    def __init__(self, monkeypatch: pytest.MonkeyPatch) -> None:
+        self.said: list[str] = []
+        self.requesters: list[tuple[str, list[str]]] = []
+        say, requester = ScreenHost.say, filemessages.requester
+
+        def keep_said(host: ScreenHost, text: str, pen: int) -> None:
+            self.said.append(text)
+            say(host, text, pen)
+
+        def keep_requester(ui: Ui, title: str, lines: list[tuple[str, int]], **kw: object) -> None:
+            self.requesters.append((title, [text for text, _ in lines]))
+            requester(ui, title, lines, **kw)  # type: ignore[arg-type]
+
+        monkeypatch.setattr(ScreenHost, "say", keep_said)
+        for module in (filemessages, app_module):
+            monkeypatch.setattr(module, "requester", keep_requester)
+
+
+def _game_app(source: ScriptedEventSource, shown: Shown) -> tuple[App, ScreenHost, Game]:
+    """A game in play, in a window; paths are short, relative to the current folder."""
+    ui = Ui(source, None, Screen(640, 512, depth=7, halfbrite=True))
+    app = App(ui, Config(delay=0), TEXT, Lcg64(1))
+    host = ScreenHost(ui, app.board, TEXT, app.config, None, app.menu)
+    g = Game(GameState(), Lcg64(1), host, TEXT)
+    start_game(g, [T.AMIGA] * 6, 20, False)
+    host.g = app.game = g
+    shown.said.clear()  # the swords handed out
+    return app, host, g
+
+
+@pytest.fixture(autouse=True)
+def _in_tmp(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.chdir(tmp_path)
+
+
+def test_saving_says_saving_then_saved(monkeypatch: pytest.MonkeyPatch) -> None:
+    shown = Shown(monkeypatch)
+    app, host, _ = _game_app(ScriptedEventSource(), shown)
+    app.path = Path("mine")
+    app._save(ask=False)
+    path = Path("mine.saga")
+    assert shown.said == [f"Saving {path}...", f"Saved {path}."]
+    assert host.lower == (f"Saved {path}.", 1)
+    assert savefile.load(path).turn == 1
+    assert app.path == path
+    assert shown.requesters == []
+
+
+def test_a_save_that_cannot_be_opened(monkeypatch: pytest.MonkeyPatch) -> None:
+    shown = Shown(monkeypatch)
+    source = ScriptedEventSource().press()  # closes the requester
+    app, _, _ = _game_app(source, shown)
+    path = Path("no such folder", "game.saga")
+    app.path = path
+    app._save(ask=False)
+    message = f"Cannot open {path} to write it!"
+    assert shown.said == [f"Saving {path}...", message]
+    assert shown.requesters == [("Saga: Error", [message, "No such file or directory"])]
+    assert app.path == path and not path.exists()
+    assert len(source) == 0  # the requester waited for the click
+
+
+def test_the_autosave_complains_on_the_message_line_and_in_a_requester(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    shown = Shown(monkeypatch)
+    source = ScriptedEventSource().press()
+    _, host, g = _game_app(source, shown)
+    host.autosave_path = Path("gone", "Autosave.saga")
+    host.autosave(g.state)
+    message = f"Cannot open {host.autosave_path} to write it!"
+    assert shown.said == [message]  # no "Saving..." for the autosave, as in the original
+    assert [title for title, _ in shown.requesters] == ["Saga: Error"]
+    host.autosave_path = Path("Autosave.saga")
+    host.autosave(g.state)
+    assert shown.said == [message] and host.autosave_path.stat().st_size == savefile.SAVE_SIZE
+
+
+def test_a_full_disk_cannot_be_written() -> None:
+    error = OSError(errno.ENOSPC, os.strerror(errno.ENOSPC))
+    message, reason = filemessages.save_failed(TEXT, Path("/x/game.saga"), error)
+    assert message == "Cannot write to /x/game.saga!"
+    assert reason == os.strerror(errno.ENOSPC)
+
+
+def _open(app: App, path: Path, monkeypatch: pytest.MonkeyPatch) -> object:
+    monkeypatch.setattr(app_module, "choose_file", lambda *args, **kw: path)
+    return app._open()
+
+
+@pytest.mark.parametrize(
+    "content, first_line",
+    [
+        (None, "Cannot open {path} to read it!"),
+        (b"SAGA 1.80\0" + bytes(100), "Cannot read from {path}!"),
+        (b"SAGA 1.95\0" + bytes(1770), "{path} is not a saved game!"),
+        # Beowulf in area 99, a file the original would crash on
+        (b"SAGA 1.80\0\1\3" + bytes([0, 1, 0, 0, 0, 0, 99]) + bytes(1761),
+         "{path} is not a saved game!"),
+    ],
+    ids=["missing", "short", "foreign", "unsafe"],
+)
+def test_each_file_that_cannot_be_opened_has_its_own_requester(
+    monkeypatch: pytest.MonkeyPatch, content: bytes | None, first_line: str
+) -> None:
+    shown = Shown(monkeypatch)
+    source = ScriptedEventSource().press()
+    app, _, _ = _game_app(source, shown)
+    path = Path("game.saga")
+    if content is not None:
+        path.write_bytes(content)
+    assert _open(app, path, monkeypatch) is None
+    [(title, lines)] = shown.requesters
+    assert title == "Saga: Error"
+    assert lines[0] == first_line.format(path=path)
+    assert len(lines) >= 2 and all(len(line) <= filemessages.COLUMNS for line in lines)
+    assert len(source) == 0
+
+
+def test_a_long_reason_is_wrapped_between_words() -> None:
+    message = f"/home/player/{'long_folder_name/' * 5}game.saga is not a saved game!"
+    reason = "the area of hero Siegfried's jarl Thorolf is 99, outside 0..65 " * 3
+    lines = filemessages.lines(message, reason)
+    white = [text for text, pen in lines if pen == P.WHITE]
+    grey = [text for text, pen in lines if pen == P.LIGHT_GREY]
+    assert len(white) + len(grey) == len(lines) and len(grey) == 3
+    assert all(len(text) <= filemessages.COLUMNS for text, _ in lines)
+    assert " ".join(grey).split() == reason.split()  # no word cut or lost
+    # The path, too long for a line, breaks after a slash; every real word stays whole.
+    assert white[0].endswith("/") and "".join(white).replace(" ", "") == message.replace(" ", "")
+    assert all(any(word in text.split() for text in white) for word in message.split()[1:])
+
+
+def test_a_game_opened_says_loaded(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    shown = Shown(monkeypatch)
+    g = Game(GameState(), Lcg64(5), QuietHost(), TEXT)
+    start_game(g, [T.AMIGA, T.NONE, T.NONE, T.NONE, T.NONE, T.AMIGA], 1, False)
+    path = tmp_path / "last turn.saga"
+    savefile.save(path, g.state)
+    source = ScriptedEventSource()
+    source.ticks(1).click(300, 300)  # the turn prompt
+    source.ticks(1).click(300, 300)  # the game over screen
+    source.key("\x1b")  # the title screen: quit
+    config = Config(delay=0, path=tmp_path / "Saga.config")
+    assert run_window(config, config.controls, savefile.load(path), Lcg64(2), TEXT, path,
+                      source) == 0
+    assert shown.said[:2] == [f"Opened {path}.", "Turn 1 of 1..."]
