@@ -8,6 +8,7 @@ from saga.engine import tables as T
 from saga.engine.combat import gain, recruit, spend_luck
 from saga.engine.items import ask_treasure
 from saga.engine.movement import move_side
+from saga.engine.state import Counter
 from saga.engine.turn import settle_dead_heroes
 from saga.host import BACKSPACE, DONE, OFF_MAP, Ask
 
@@ -109,7 +110,7 @@ def test_glory_or_luck() -> None:
 def test_a_yes_no_treasure_question() -> None:
     g, _host = _game([(Ask.YNKEYBOARD, PEN, ord("Y"), K)])
     put_hero(g, 0, 4, control=T.HUMAN)
-    assert ask_treasure(g, T.HERO, 0, T.HEALING_POTION)
+    assert ask_treasure(g, Counter(T.HERO, 0), T.HEALING_POTION)
 
 
 def _dead(answers, with_jarl: bool = True):

@@ -10,14 +10,15 @@ from saga.engine import tables as T
 from saga.engine.assess import Sides, Survey
 from saga.engine.attacks import attack_phase, attackers, can_attack
 from saga.engine.combat import battle, defending, end_battle
-from saga.engine.counters import strength
+from saga.engine.counters import strengths
 from saga.engine.items import ring_escape
+from saga.engine.state import Counter
 from saga.host import Ask, ScriptError
 
 
 def _fight(g, attacker: int, kind: int, defender: int) -> None:
     attackers(g, attacker, g.heroes[attacker].where, True)
-    battle(g, kind, defender, attacker)
+    battle(g, Counter(kind, defender), attacker)
 
 
 def test_brunhild_keeps_defending() -> None:
@@ -46,7 +47,7 @@ def test_defending_flag_of_hero_minus_one_reads_false() -> None:
     g = blank_game()
     put_hero(g, 5, 9, defending=True)
     assert not defending(g, -1)
-    end_battle(g, 3, T.MONSTER, -1, 0)
+    end_battle(g, 3, -1)
     assert g.heroes[5].defending
 
 
@@ -58,7 +59,7 @@ def test_unowned_jarl_with_the_ring_gets_the_roll() -> None:
     ring = g.treasures[T.INVISIBILITY_RING]
     ring.possessortype, ring.possessor = T.JARL, 10
     calls = g.goodrand.__self__.calls
-    ring_escape(g, T.JARL, 10, -1)
+    ring_escape(g, Counter(T.JARL, 10))
     assert g.goodrand.__self__.calls == calls + 1
 
 
@@ -70,7 +71,7 @@ def test_the_ring_never_lets_an_amiga_wearer_escape() -> None:
     ring = g.treasures[T.INVISIBILITY_RING]
     ring.possessortype, ring.possessor = T.HERO, 4
     calls = g.goodrand.__self__.calls
-    assert not any(ring_escape(g, T.HERO, 4, 4) for _ in range(50))
+    assert not any(ring_escape(g, Counter(T.HERO, 4)) for _ in range(50))
     assert g.goodrand.__self__.calls == calls
 
 
@@ -88,9 +89,9 @@ def test_loose_items_score_nothing() -> None:
     put_hero(g, 0, 13)
     sword = g.swords[T.GRAM]
     sword.possessortype, sword.possessor, sword.where = T.KINGDOM, -1, 14
-    assert 14 not in Survey(g, T.HERO, 0).items
+    assert 14 not in Survey(g, Counter(T.HERO, 0)).items
     sword.possessortype = -1  # only an item of nobody's would count
-    assert 14 in Survey(g, T.HERO, 0).items
+    assert 14 in Survey(g, Counter(T.HERO, 0)).items
 
 
 def test_defender_estimate_adds_the_wrong_jarl_and_counts_the_dead() -> None:
@@ -110,7 +111,7 @@ def test_swords_never_count_in_the_amigas_estimates() -> None:
     put_hero(g, 0, 3)
     sword = g.swords[T.TYRFING]
     sword.possessortype, sword.possessor = T.HERO, 0
-    assert strength(g, T.HERO, 0, True) == T.HERO_STRENGTH
+    assert strengths(g)[0][0] == T.HERO_STRENGTH
 
 
 def test_last_counter_decides_whether_a_side_can_attack() -> None:
@@ -119,8 +120,8 @@ def test_last_counter_decides_whether_a_side_can_attack() -> None:
     put_hero(g, 0, 6)
     put_jarl(g, 3, 6, hero=0)
     put_monster(g, 20, 6)
-    g.jarls[3].fought.append((T.MONSTER, 20))
-    assert not can_attack(g, 0, 6, T.MONSTER, 20)
+    g.jarls[3].fought.append(Counter(T.MONSTER, 20))
+    assert not can_attack(g, 0, 6, Counter(T.MONSTER, 20))
 
 
 def test_an_amiga_jarl_on_frey_faxi_gets_no_extra_moves(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -136,8 +137,7 @@ def test_an_amiga_jarl_on_frey_faxi_gets_no_extra_moves(monkeypatch: pytest.Monk
     real_walk = movement._amiga_walk
     monkeypatch.setattr(
         movement, "_amiga_walk",
-        lambda g, kind, counter, n, judge, step: (walks.append((kind, n)),
-                                                   real_walk(g, kind, counter, n, judge, step)),
+        lambda g, c, n, step: (walks.append((c.kind, n)), real_walk(g, c, n, step)),
     )
     movement.move_side(g, 3)
     assert g.state.faxirides == 2

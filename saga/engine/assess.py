@@ -8,22 +8,21 @@ estimates keep the original's mistakes, which shape every Amiga move:
   (possessortype KINGDOM), while the test looks for items owned by nobody.
 * A jarl's side is estimated by adding the *wrong* jarl's strength once per
   ally, and dead jarls still count.
-* Swords never count (see :func:`saga.engine.counters.strength`).
+* Swords never count (see :func:`saga.engine.counters.strengths`).
 * Every one of the side's own jarls adds its strength to every area
   ("stay with friends"), wherever the jarl is.
 
 While one counter walks, nothing else on the board changes, so a
-:class:`Survey` taken when it sets out serves every step of the walk.
+:class:`Survey` taken when it sets out serves every step of the walk, and
+what it makes of an area (all but the random part) is worked out once.
 """
 
 from __future__ import annotations
 
-from collections import defaultdict
-
 from saga.engine import tables as T
-from saga.engine.counters import strength
+from saga.engine.counters import strengths
 from saga.engine.game import Game
-from saga.engine.state import Hero, Jarl
+from saga.engine.state import Counter, Hero, Jarl
 
 _TAX = tuple(a.tax for a in T.AREA_TABLE)
 RECRUIT, WEAK_HERO, WEAK_JARL, WEAK_MONSTER, WEAK_KINGDOM, ITEM = 6, 5, 3, 4, 3, 9
@@ -34,8 +33,7 @@ class Sides:
 
     def __init__(self, g: Game) -> None:
         self.g = g
-        self.hero_strength = [strength(g, T.HERO, h.index, True) for h in g.heroes]
-        self.jarl_strength = [strength(g, T.JARL, j.index, True) for j in g.jarls]
+        self.hero_strength, self.jarl_strength = strengths(g)
         # Every jarl ever sworn to each hero, living or dead (see jarl_side).
         self.sworn: list[list[Jarl]] = [[] for _ in g.heroes]
         for j in g.jarls:
@@ -45,9 +43,11 @@ class Sides:
     def hero_side(self, hero: int, area: int) -> int:
         """A hero's strength plus his jarls' in an area, living or not."""
         jarl_strength = self.jarl_strength
-        return self.hero_strength[hero] + sum(
-            jarl_strength[j.index] for j in self.sworn[hero] if j.where == area
-        )
+        total = self.hero_strength[hero]
+        for j in self.sworn[hero]:
+            if j.where == area:
+                total += jarl_strength[j.index]
+        return total
 
     def jarl_side(self, jarl: int, area: int) -> int:
         """A jarl's side: himself, his hero if present, and one copy of *his own*
@@ -68,52 +68,62 @@ class Sides:
 class Survey(Sides):
     """The board as one Amiga counter (a hero, or one of his jarls) sees it."""
 
-    def __init__(self, g: Game, kind: int, counter: int) -> None:
+    def __init__(self, g: Game, c: Counter) -> None:
         super().__init__(g)
-        heroes, jarls = g.heroes, g.jarls
-        side = counter if kind == T.HERO else jarls[counter].hero
-        me = counter if kind == T.JARL else -1  # the walking jarl, if it is one
-        self.own = (self.hero_strength if kind == T.HERO else self.jarl_strength)[counter]
-        living = [j for j in jarls if j.alive]
-        self.constant = sum(self.jarl_strength[j.index] for j in living
-                            if j.hero == side and j.index != me)
-        self.heroes_at: dict[int, list[Hero]] = defaultdict(list)
+        heroes = g.heroes
+        walks_hero = c.kind == T.HERO
+        side = g.side(c)
+        me = -1 if walks_hero else c.number  # the walking jarl, if it is one
+        self.side = side
+        self.own = (self.hero_strength if walks_hero else self.jarl_strength)[c.number]
+        self.heroes_at: dict[int, list[Hero]] = {}
         for h in heroes:
-            if h.alive and h.index != (counter if kind == T.HERO else -1):
-                self.heroes_at[h.where].append(h)
-        self.rival_jarls_at: dict[int, list[Jarl]] = defaultdict(list)
-        for j in living:
+            if h.alive and not (walks_hero and h.index == side):
+                self.heroes_at.setdefault(h.where, []).append(h)
+        self.rival_jarls_at: dict[int, list[Jarl]] = {}
+        self.recruits_at: dict[int, int] = {}
+        # Where someone of the side keeps a kingdom running.
+        self.attended = {heroes[side].where} if not walks_hero else set()
+        constant = own_jarls = 0
+        free_face_down: list[int] = []
+        for j in g.jarls:
+            if not j.alive:
+                continue
+            if j.hero == side:
+                own_jarls += 1
+                if j.index != me:
+                    constant += self.jarl_strength[j.index]
+                    self.attended.add(j.where)
+            elif j.hero == -1 and j.face == T.FACE_DOWN:
+                free_face_down.append(j.where)
             if j.face == T.FACE_UP and j.hero != side and j.index != me:
-                self.rival_jarls_at[j.where].append(j)
-        self.monsters_at: dict[int, list[int]] = defaultdict(list)
+                self.rival_jarls_at.setdefault(j.where, []).append(j)
+        self.constant = constant
+        if walks_hero and own_jarls < T.MAX_JARLS_PER_HERO and heroes[side].luck >= 1:
+            for where in free_face_down:
+                self.recruits_at[where] = self.recruits_at.get(where, 0) + 1
+        self.monsters_at: dict[int, list[int]] = {}
         for m in g.monsters[: g.state.monster_count]:
             if m.alive:
-                self.monsters_at[m.where].append(m.strength)
-        self.recruits_at: dict[int, int] = defaultdict(int)
-        if (
-            kind == T.HERO
-            and sum(1 for j in living if j.hero == side) < T.MAX_JARLS_PER_HERO
-            and heroes[side].luck >= 1
-        ):
-            for j in living:
-                if j.hero == -1 and j.face == T.FACE_DOWN:
-                    self.recruits_at[j.where] += 1
-        # Where someone of the side keeps a kingdom running.
-        self.attended = {j.where for j in living if j.hero == side and j.index != me}
-        if kind == T.JARL:
-            self.attended.add(heroes[side].where)
+                self.monsters_at.setdefault(m.where, []).append(m.strength)
         # Items owned by nobody at all (never, in practice; see above).
-        holds_sword = any(s.held_by(kind, counter) for s in g.swords)
         self.items = {t.where for t in g.treasures[: g.state.treasure_count]
                       if t.possessortype == -1}
-        if not holds_sword:
+        if not any(s.held_by(*c) for s in g.swords):
             self.items.update(s.where for s in g.swords if s.possessortype == -1)
-        self.side = side
+        self._known: dict[int, int] = {}
 
     def score(self, area: int) -> int:
         """The walking counter's score for moving to (or staying in) an area."""
         if area == -1:
             return -100
+        known = self._known.get(area)
+        if known is None:
+            known = self._known[area] = self._worth(area)
+        return known + self.g.goodrand() % 4
+
+    def _worth(self, area: int) -> int:
+        """What an area offers the walking counter, less what it threatens."""
         g = self.g
         own, side = self.own, self.side
         good = self.constant
@@ -138,4 +148,4 @@ class Survey(Sides):
                 good += WEAK_KINGDOM if own > _TAX[area] + 2 else 0
             elif area not in self.attended:
                 good += _TAX[area]  # his own kingdom, with nobody running it
-        return good + g.goodrand() % 4
+        return good

@@ -4,12 +4,14 @@ from __future__ import annotations
 
 from saga.engine import tables as T
 from saga.engine.game import Game
+from saga.engine.state import Counter
 from saga.host import FIRST_HERO_PEN
 
 
-def conquer(g: Game, kind: int, counter: int, hero: int, area: int) -> None:
+def conquer(g: Game, victor: Counter, area: int) -> None:
     # Named before the change, or it would read "...conquered Ragnar's kingdom".
-    text = g.who(kind, counter) + g.t("MSG_HAS_CONQUERED") + g.who(T.KINGDOM, area, lower=True)
+    text = g.who(*victor) + g.t("MSG_HAS_CONQUERED") + g.who(T.KINGDOM, area, lower=True)
+    hero = g.side(victor)
     g.king[area] = hero
     g.tell(text + ".", FIRST_HERO_PEN + hero)
 
