@@ -34,24 +34,19 @@ class Sides:
     def __init__(self, g: Game) -> None:
         self.g = g
         self.hero_strength, self.jarl_strength = strengths(g)
-        # Every jarl ever sworn to each hero, living or dead (see jarl_side).
-        self.sworn: list[list[Jarl]] = [[] for _ in g.heroes]
-        for j in g.jarls:
-            if j.hero != -1:
-                self.sworn[j.hero].append(j)
 
     def hero_side(self, hero: int, area: int) -> int:
         """A hero's strength plus his jarls' in an area, living or not."""
         jarl_strength = self.jarl_strength
         total = self.hero_strength[hero]
-        for j in self.sworn[hero]:
-            if j.where == area:
+        for j in self.g.jarls:
+            if j.hero == hero and j.where == area:
                 total += jarl_strength[j.index]
         return total
 
     def jarl_side(self, jarl: int, area: int) -> int:
         """A jarl's side: himself, his hero if present, and one copy of *his own*
-        strength per ally in the area (the original's slip)."""
+        strength per ally in the area, living or not (the original's slip)."""
         own = self.jarl_strength[jarl]
         hero = self.g.jarls[jarl].hero
         if hero == -1:
@@ -59,8 +54,8 @@ class Sides:
         total = own
         if self.g.heroes[hero].where == area:
             total += self.hero_strength[hero]
-        for j in self.sworn[hero]:
-            if j.index != jarl and j.where == area:
+        for j in self.g.jarls:
+            if j.hero == hero and j.index != jarl and j.where == area:
                 total += own
         return total
 
@@ -70,20 +65,21 @@ class Survey(Sides):
 
     def __init__(self, g: Game, c: Counter) -> None:
         super().__init__(g)
+        kind, number = c
         heroes = g.heroes
-        walks_hero = c.kind == T.HERO
+        walks_hero = kind == T.HERO
         side = g.side(c)
-        me = -1 if walks_hero else c.number  # the walking jarl, if it is one
+        me = -1 if walks_hero else number  # the walking jarl, if it is one
         self.side = side
-        self.own = (self.hero_strength if walks_hero else self.jarl_strength)[c.number]
+        self.own = (self.hero_strength if walks_hero else self.jarl_strength)[number]
         self.heroes_at: dict[int, list[Hero]] = {}
         for h in heroes:
             if h.alive and not (walks_hero and h.index == side):
                 self.heroes_at.setdefault(h.where, []).append(h)
-        self.rival_jarls_at: dict[int, list[Jarl]] = {}
-        self.recruits_at: dict[int, int] = {}
         # Where someone of the side keeps a kingdom running.
-        self.attended = {heroes[side].where} if not walks_hero else set()
+        attended = {heroes[side].where} if not walks_hero else set()
+        self.rival_jarls_at: dict[int, list[Jarl]] = {}
+        jarl_strength = self.jarl_strength
         constant = own_jarls = 0
         free_face_down: list[int] = []
         for j in g.jarls:
@@ -92,35 +88,55 @@ class Survey(Sides):
             if j.hero == side:
                 own_jarls += 1
                 if j.index != me:
-                    constant += self.jarl_strength[j.index]
-                    self.attended.add(j.where)
+                    constant += jarl_strength[j.index]
+                    attended.add(j.where)
+            elif j.face == T.FACE_UP:
+                self.rival_jarls_at.setdefault(j.where, []).append(j)
             elif j.hero == -1 and j.face == T.FACE_DOWN:
                 free_face_down.append(j.where)
-            if j.face == T.FACE_UP and j.hero != side and j.index != me:
-                self.rival_jarls_at.setdefault(j.where, []).append(j)
         self.constant = constant
+        self.attended = attended
+        self.recruits_at: dict[int, int] = {}
         if walks_hero and own_jarls < T.MAX_JARLS_PER_HERO and heroes[side].luck >= 1:
             for where in free_face_down:
                 self.recruits_at[where] = self.recruits_at.get(where, 0) + 1
         self.monsters_at: dict[int, list[int]] = {}
+        file_monster = self.monsters_at.setdefault
         for m in g.monsters[: g.state.monster_count]:
             if m.alive:
-                self.monsters_at.setdefault(m.where, []).append(m.strength)
+                file_monster(m.where, []).append(m.strength)
         # Items owned by nobody at all (never, in practice; see above).
-        self.items = {t.where for t in g.treasures[: g.state.treasure_count]
-                      if t.possessortype == -1}
-        if not any(s.held_by(*c) for s in g.swords):
-            self.items.update(s.where for s in g.swords if s.possessortype == -1)
+        self.items = items = set()
+        for t in g.treasures[: g.state.treasure_count]:
+            if t.possessortype == -1:
+                items.add(t.where)
+        swords = g.swords
+        if not any([s.possessortype == kind and s.possessor == number for s in swords]):
+            for s in swords:
+                if s.possessortype == -1:
+                    items.add(s.where)
         self._known: dict[int, int] = {}
 
-    def score(self, area: int) -> int:
-        """The walking counter's score for moving to (or staying in) an area."""
-        if area == -1:
-            return -100
-        known = self._known.get(area)
-        if known is None:
-            known = self._known[area] = self._worth(area)
-        return known + self.g.goodrand() % 4
+    def options(self, here: int, links: tuple[int, ...]) -> list[int]:
+        """The walking counter's scores for each link, then for staying.
+
+        Staying costs a point, and is judged first, so it draws first.  An
+        area's score is what it is worth plus a random 0..3; a missing link
+        (-1) scores -100 and draws nothing.
+        """
+        known = self._known
+        goodrand = self.g.goodrand
+        scores = []
+        for area in (here, *links):
+            if area == -1:
+                scores.append(-100)
+                continue
+            worth = known.get(area)
+            if worth is None:
+                worth = known[area] = self._worth(area)
+            scores.append(worth + goodrand() % 4)
+        scores.append(scores.pop(0) - 1)  # staying is the ninth option
+        return scores
 
     def _worth(self, area: int) -> int:
         """What an area offers the walking counter, less what it threatens."""

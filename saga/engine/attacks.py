@@ -272,7 +272,9 @@ def _amiga_attacks(g: Game, hero: int, must: bool, weakest: int) -> None:
         return attackers(g, hero, area, False) if area in stands else 0
 
     for area in range(T.AREAS):
-        total = strength_in(area)
+        if area not in stands:
+            continue
+        total = attackers(g, hero, area, False)
         if not total:
             continue
         for j in jarls:

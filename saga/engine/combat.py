@@ -9,7 +9,7 @@ from saga.engine.game import Game
 from saga.engine.gods import battle_god, pray, thor
 from saga.engine.items import drop_all, loot_monster, ring_escape, yes_no, yn_suffix
 from saga.engine.kingdoms import conquer
-from saga.engine.state import Counter, Item
+from saga.engine.state import Counter, Hero, Item, Jarl
 from saga.host import FIRST_HERO_PEN, WHITE, Ask
 
 _RESULT_TEXT = {
@@ -53,13 +53,23 @@ def _sword_bonus(sword: int, other_side_has_jarls: bool) -> int:
     return T.SWORD_BONUS[sword]
 
 
-def _holder_flag(g: Game, item: Item, flag: str) -> bool:
-    """Whether the hero or jarl holding an item has a battle flag set."""
+def _holder(g: Game, item: Item) -> Hero | Jarl | None:
+    """The hero or jarl holding an item, if one does."""
     if item.possessortype == T.HERO:
-        return bool(getattr(g.heroes[item.possessor], flag))
+        return g.heroes[item.possessor]
     if item.possessortype == T.JARL:
-        return bool(getattr(g.jarls[item.possessor], flag))
-    return False
+        return g.jarls[item.possessor]
+    return None
+
+
+def _attacks_with(g: Game, item: Item) -> bool:
+    holder = _holder(g, item)
+    return holder is not None and holder.attacking
+
+
+def _defends_with(g: Game, item: Item) -> bool:
+    holder = _holder(g, item)
+    return holder is not None and holder.defending
 
 
 def battle(g: Game, defender: Counter, attackhero: int) -> None:
@@ -122,11 +132,16 @@ def _side_strengths(g: Game, defender: Counter) -> tuple[int, int]:
     else:
         defence = 0
     heroes, jarls = g.heroes, g.jarls
-    for c in (*heroes, *jarls):
+    for c in heroes:
         if c.attacking:
             attack += c.strength - c.hagall
         elif c.defending:
             defence += c.strength - c.hagall
+    for j in jarls:
+        if j.attacking:
+            attack += j.strength - j.hagall
+        elif j.defending:
+            defence += j.strength - j.hagall
     if defender.kind == T.MONSTER and g.monsters[defender.number].hagall:
         defence -= 1
     for h in heroes:
@@ -138,9 +153,12 @@ def _side_strengths(g: Game, defender: Counter) -> tuple[int, int]:
     jarls_attacking = any(j.attacking for j in jarls)
     jarls_defending = any(j.defending for j in jarls)
     for number, sword in enumerate(g.swords):
-        if _holder_flag(g, sword, "attacking"):
+        holder = _holder(g, sword)
+        if holder is None:
+            continue
+        if holder.attacking:
             attack += _sword_bonus(number, jarls_defending)
-        elif _holder_flag(g, sword, "defending"):
+        elif holder.defending:
             defence += _sword_bonus(number, jarls_attacking)
     return attack, defence
 
@@ -162,10 +180,10 @@ def _fight(g: Game, defender: Counter, attackhero: int, defendhero: int) -> int:
         defence = max(defence + battle_god(g, defendhero, False), 0)
 
     # Balmung cuts through magic armour.
-    if not _holder_flag(g, g.swords[T.BALMUNG], "attacking"):
-        if _holder_flag(g, g.treasures[T.MAGIC_SHIRT], "defending"):
+    if not _attacks_with(g, g.swords[T.BALMUNG]):
+        if _defends_with(g, g.treasures[T.MAGIC_SHIRT]):
             defence += 1
-        if _holder_flag(g, g.treasures[T.MAIL_COAT], "defending"):
+        if _defends_with(g, g.treasures[T.MAIL_COAT]):
             defence += 2
 
     roll = g.d6()
@@ -179,9 +197,9 @@ def _fight(g: Game, defender: Counter, attackhero: int, defendhero: int) -> int:
 
     # Hrunting turns its side's flight into the enemy's.
     hrunting = g.swords[T.HRUNTING]
-    if result == T.ATTACKERS_FLEE and _holder_flag(g, hrunting, "attacking"):
+    if result == T.ATTACKERS_FLEE and _attacks_with(g, hrunting):
         return T.DEFENDERS_FLEE
-    if result == T.DEFENDERS_FLEE and _holder_flag(g, hrunting, "defending"):
+    if result == T.DEFENDERS_FLEE and _defends_with(g, hrunting):
         return T.ATTACKERS_FLEE
     return result
 

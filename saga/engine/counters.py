@@ -17,7 +17,8 @@ def strengths(g: Game) -> tuple[list[int], list[int]]:
     ``else`` branch that only an impossible counter kind reaches.
     The Magic Shirt and the Mail Coat add to their wearer's defence.
     """
-    heroes = [h.strength + (h.rune == T.OGAL) - h.hagall for h in g.heroes]
+    ogal = T.OGAL
+    heroes = [h.strength + (h.rune == ogal) - h.hagall for h in g.heroes]
     jarls = [j.strength - j.hagall for j in g.jarls]
     for treasure, bonus in ((T.MAGIC_SHIRT, 1), (T.MAIL_COAT, 2)):
         item = g.treasures[treasure]

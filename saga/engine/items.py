@@ -120,11 +120,12 @@ def pick_up_treasures(g: Game, c: Counter, area: int, control: int) -> None:
 
 def pick_up_sword(g: Game, c: Counter, area: int, control: int) -> None:
     """A counter without a sword takes one lying where it ends its move."""
-    if any(s.held_by(*c) for s in g.swords):
+    swords = g.swords
+    loose = [n for n, s in enumerate(swords) if s.possessortype == T.KINGDOM and s.where == area]
+    if not loose or any(s.held_by(*c) for s in swords):
         return
-    for number, item in enumerate(g.swords):
-        if item.possessortype != T.KINGDOM or item.where != area:
-            continue
+    for number in loose:
+        item = swords[number]
         pen = g.who_pen(*c)
         name = T.SWORD_NAMES[number]
         if control == T.HUMAN:

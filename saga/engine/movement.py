@@ -68,9 +68,10 @@ def _move_hero(g: Game, hero: int) -> None:
         else:
             _amiga_moves_hero(g, hero, n)
     # Taxes his jarls collected pass to him wherever his path met theirs.
-    for i in range(g.whichrealmove):
-        for j in g.jarls:
-            if g.movearray[i] == j.where and j.hero == hero:
+    jarls = [j for j in g.jarls if j.hero == hero]
+    for area in g.movearray[: g.whichrealmove]:
+        for j in jarls:
+            if j.where == area:
                 hand_over_gold(g, hero, j.index)
     pick_up_treasures(g, me, h.where, h.control)
     pick_up_sword(g, me, h.where, h.control)
@@ -199,16 +200,13 @@ def _amiga_moves_hero(g: Game, hero: int, n: int) -> None:
 
 def _amiga_walk(g: Game, c: Counter, n: int, step: Callable[[Game, int, int], None]) -> None:
     """Step to the best-judged neighbour until staying looks best or moves run out."""
-    judge = Survey(g, c).score
+    survey = Survey(g, c)
     piece = g.piece(c)
     visited = g.visited
     while True:
         here = piece.where
         links = LINKS[here]
-        stay = judge(here) - 1  # judged first, so it draws first
-        scores = [judge(area) for area in links]
-        scores.append(stay)
-        choice = _best_option(g, scores)
+        choice = _best_option(g, survey.options(here, links))
         best = here if choice == STAY else links[choice]
         if best in (-1, here) or visited[best] or not is_legal(g, c, best, False):
             return
