@@ -106,7 +106,8 @@ class Survey(Sides):
             if m.alive:
                 file_monster(m.where, []).append(m.strength)
         # Items owned by nobody at all (never, in practice; see above).
-        self.items = items = set()
+        items: set[int] = set()
+        self.items = items
         for t in g.treasures[: g.state.treasure_count]:
             if t.possessortype == -1:
                 items.add(t.where)

@@ -93,9 +93,12 @@ def battle(g: Game, defender: Counter, attackhero: int) -> None:
 
 def _stand_to(g: Game, defender: Counter, defendhero: int) -> bool:
     """Flag a hero or jarl and his side as defending; False if he escaped."""
-    if defender.kind not in (T.HERO, T.JARL):
+    if defender.kind == T.HERO:
+        g.heroes[defender.number].defending = True
+    elif defender.kind == T.JARL:
+        g.jarls[defender.number].defending = True
+    else:
         return True
-    g.piece(defender).defending = True
     if ring_escape(g, defender):
         return False
     if defender.kind == T.HERO or defendhero != -1:
