@@ -251,15 +251,17 @@ def _amiga_attacks(g: Game, hero: int, must: bool, weakest: int) -> None:
     g.say(g.who(T.HERO, hero) + g.t("MSG_CONSIDERS_ATTACKS") + "...", FIRST_HERO_PEN + hero)
     heroes, jarls = g.heroes, g.jarls
     monsters = g.monsters[: g.state.monster_count]
-    # Only battles change the board, so where the side stands and how
-    # strong everyone looks are worked out afresh after each one.
+    # Only battles change the board, so where the side stands, its strength
+    # there and how strong everyone looks are worked out afresh after each.
     stands = _side_areas(g, hero)
+    totals: dict[int, int] = {}
     sides: Sides | None = None
 
     def fight(victim: Counter, area: int) -> None:
         nonlocal stands, sides
         _amiga_battle(g, hero, victim, area)
         stands = _side_areas(g, hero)
+        totals.clear()
         sides = None
 
     def judged() -> Sides:
@@ -269,12 +271,15 @@ def _amiga_attacks(g: Game, hero: int, must: bool, weakest: int) -> None:
         return sides
 
     def strength_in(area: int) -> int:
-        return attackers(g, hero, area, False) if area in stands else 0
+        total = totals.get(area)
+        if total is None:
+            total = totals[area] = attackers(g, hero, area, False) if area in stands else 0
+        return total
 
     for area in range(T.AREAS):
         if area not in stands:
             continue
-        total = attackers(g, hero, area, False)
+        total = strength_in(area)
         if not total:
             continue
         for j in jarls:
