@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import pytest
-from engine_helpers import blank_game, put_hero, put_jarl, put_monster
+from engine_helpers import blank_game, draws, put_hero, put_jarl, put_monster
 
 from saga.engine import tables as T
 from saga.engine.assess import Survey
@@ -56,12 +56,11 @@ def test_a_survey_judges_an_area_once_but_draws_for_every_look() -> None:
     put_monster(g, 18, 4)
     survey = Survey(g, Counter(T.HERO, 0))
     links = T.LINKS[3]
-    rng = g.goodrand.__self__  # type: ignore[attr-defined]
-    before = rng.calls
+    before = draws(g)
     first = survey.options(3, links)
     second = survey.options(3, links)
     looks = 1 + sum(1 for a in links if a != -1)
-    assert rng.calls == before + 2 * looks
+    assert draws(g) == before + 2 * looks
     assert len(first) == len(links) + 1
     for a, b, area in zip(first, second, links, strict=False):
         if area == -1:

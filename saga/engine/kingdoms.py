@@ -28,8 +28,9 @@ def collect_taxes(g: Game) -> None:
         if h.control == T.NONE or h.verydead:
             continue
         hero = h.index
-        for area in range(T.LAND_AREAS):
-            if g.king[area] != hero or g.ice[area]:
+        kingdoms = [area for area in range(T.LAND_AREAS) if g.king[area] == hero]
+        for area in kingdoms:
+            if g.ice[area]:
                 continue
             wears_crown = crown.held_by(T.HERO, hero) or (
                 crown.possessortype == T.JARL and g.jarls[crown.possessor].hero == hero
