@@ -65,19 +65,28 @@ class Survey(Sides):
 
     def __init__(self, g: Game, c: Counter) -> None:
         super().__init__(g)
-        kind, number = c
-        heroes = g.heroes
-        walks_hero = kind == T.HERO
-        side = g.side(c)
-        me = -1 if walks_hero else number  # the walking jarl, if it is one
-        self.side = side
-        self.own = (self.hero_strength if walks_hero else self.jarl_strength)[number]
+        walks_hero = c.kind == T.HERO
+        self.side = side = g.side(c)
+        self.own = (self.hero_strength if walks_hero else self.jarl_strength)[c.number]
         self.heroes_at: dict[int, list[Hero]] = {}
-        for h in heroes:
+        for h in g.heroes:
             if h.alive and not (walks_hero and h.index == side):
                 self.heroes_at.setdefault(h.where, []).append(h)
+        self._count_jarls(-1 if walks_hero else c.number)
+        self.monsters_at: dict[int, list[int]] = {}
+        file_monster = self.monsters_at.setdefault
+        for m in g.monsters[: g.state.monster_count]:
+            if m.alive:
+                file_monster(m.where, []).append(m.strength)
+        self.items = _ownerless_items(g, c)
+        self._known: dict[int, int] = {}
+
+    def _count_jarls(self, me: int) -> None:
+        """The side's own jarls (but the walking one), rivals, and recruits."""
+        g, side = self.g, self.side
+        heroes = g.heroes
         # Where someone of the side keeps a kingdom running.
-        attended = {heroes[side].where} if not walks_hero else set()
+        attended = {heroes[side].where} if me != -1 else set()
         self.rival_jarls_at: dict[int, list[Jarl]] = {}
         jarl_strength = self.jarl_strength
         constant = own_jarls = 0
@@ -97,26 +106,9 @@ class Survey(Sides):
         self.constant = constant
         self.attended = attended
         self.recruits_at: dict[int, int] = {}
-        if walks_hero and own_jarls < T.MAX_JARLS_PER_HERO and heroes[side].luck >= 1:
+        if me == -1 and own_jarls < T.MAX_JARLS_PER_HERO and heroes[side].luck >= 1:
             for where in free_face_down:
                 self.recruits_at[where] = self.recruits_at.get(where, 0) + 1
-        self.monsters_at: dict[int, list[int]] = {}
-        file_monster = self.monsters_at.setdefault
-        for m in g.monsters[: g.state.monster_count]:
-            if m.alive:
-                file_monster(m.where, []).append(m.strength)
-        # Items owned by nobody at all (never, in practice; see above).
-        items: set[int] = set()
-        self.items = items
-        for t in g.treasures[: g.state.treasure_count]:
-            if t.possessortype == -1:
-                items.add(t.where)
-        swords = g.swords
-        if not any([s.possessortype == kind and s.possessor == number for s in swords]):
-            for s in swords:
-                if s.possessortype == -1:
-                    items.add(s.where)
-        self._known: dict[int, int] = {}
 
     def options(self, here: int, links: tuple[int, ...]) -> list[int]:
         """The walking counter's scores for each link, then for staying.
@@ -166,3 +158,21 @@ class Survey(Sides):
             elif area not in self.attended:
                 good += _TAX[area]  # his own kingdom, with nobody running it
         return good
+
+
+def _ownerless_items(g: Game, c: Counter) -> set[int]:
+    """Where items owned by nobody at all lie (never, in practice; see above).
+
+    Swords count only for a counter without one.
+    """
+    kind, number = c
+    items: set[int] = set()
+    for t in g.treasures[: g.state.treasure_count]:
+        if t.possessortype == -1:
+            items.add(t.where)
+    swords = g.swords
+    if not any([s.possessortype == kind and s.possessor == number for s in swords]):
+        for s in swords:
+            if s.possessortype == -1:
+                items.add(s.where)
+    return items

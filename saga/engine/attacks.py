@@ -249,68 +249,87 @@ def _amiga_attacks(g: Game, hero: int, must: bool, weakest: int) -> None:
     side does not stop further attacks on the same kind in that area.
     """
     g.say(g.who(T.HERO, hero) + g.t("MSG_CONSIDERS_ATTACKS") + "...", FIRST_HERO_PEN + hero)
-    heroes, jarls = g.heroes, g.jarls
-    monsters = g.monsters[: g.state.monster_count]
-    # Only battles change the board, so where the side stands, its strength
-    # there and how strong everyone looks are worked out afresh after each.
-    stands = _side_areas(g, hero)
-    totals: dict[int, int] = {}
-    sides: Sides | None = None
+    war = _Campaign(g, hero, weakest if must else -1)
+    for area in range(T.AREAS):
+        if area not in war.stands:
+            continue
+        for attack in (war.on_jarls, war.on_heroes, war.on_monsters, war.on_kingdom):
+            total = war.strength_in(area)
+            if not total:
+                break
+            attack(area, total)
 
-    def fight(victim: Counter, area: int) -> None:
-        nonlocal stands, sides
-        _amiga_battle(g, hero, victim, area)
-        stands = _side_areas(g, hero)
-        totals.clear()
-        sides = None
 
-    def judged() -> Sides:
-        nonlocal sides
-        if sides is None:
-            sides = Sides(g)
-        return sides
+class _Campaign:
+    """One Amiga hero's attacks in a turn, and what his side knows of the board.
 
-    def strength_in(area: int) -> int:
-        total = totals.get(area)
+    Only battles change the board, so where the side stands, its strength
+    there and how strong everyone looks are worked out afresh after each.
+    """
+
+    def __init__(self, g: Game, hero: int, must_fight: int) -> None:
+        self.g = g
+        self.hero = hero
+        self.must_fight = must_fight  # the monster he must fight, or -1
+        self._look()
+
+    def _look(self) -> None:
+        self.stands = _side_areas(self.g, self.hero)
+        self._totals: dict[int, int] = {}
+        self._sides: Sides | None = None
+
+    def fight(self, victim: Counter, area: int) -> None:
+        _amiga_battle(self.g, self.hero, victim, area)
+        self._look()
+
+    def strength_in(self, area: int) -> int:
+        total = self._totals.get(area)
         if total is None:
-            total = totals[area] = attackers(g, hero, area, False) if area in stands else 0
+            in_area = area in self.stands
+            total = self._totals[area] = attackers(self.g, self.hero, area, False) if in_area else 0
         return total
 
-    for area in range(T.AREAS):
-        if area not in stands:
-            continue
-        total = strength_in(area)
-        if not total:
-            continue
-        for j in jarls:
+    def sides(self) -> Sides:
+        if self._sides is None:
+            self._sides = Sides(self.g)
+        return self._sides
+
+    def on_jarls(self, area: int, total: int) -> None:
+        """Face-down jarls while he has luck to recruit them, else weaker sides."""
+        g, hero = self.g, self.hero
+        for j in g.jarls:
             if j.alive and j.hero != hero and j.where == area and (
-                (j.face == T.FACE_DOWN and heroes[hero].luck >= 1)
-                or total >= judged().jarl_side(j.index, area)
+                (j.face == T.FACE_DOWN and g.heroes[hero].luck >= 1)
+                or total >= self.sides().jarl_side(j.index, area)
             ):
-                fight(Counter(T.JARL, j.index), area)
-        total = strength_in(area)
-        if not total:
-            continue
-        for rival in heroes:
+                self.fight(Counter(T.JARL, j.index), area)
+
+    def on_heroes(self, area: int, total: int) -> None:
+        """Rival heroes whose side and luck are at most one stronger."""
+        for rival in self.g.heroes:
             if (
-                rival.index != hero and rival.alive and rival.where == area
-                and total + 1 >= judged().hero_side(rival.index, area) + rival.luck
+                rival.index != self.hero and rival.alive and rival.where == area
+                and total + 1 >= self.sides().hero_side(rival.index, area) + rival.luck
             ):
-                fight(Counter(T.HERO, rival.index), area)
-        total = strength_in(area)
-        if not total:
-            continue
-        for m in monsters:
+                self.fight(Counter(T.HERO, rival.index), area)
+
+    def on_monsters(self, area: int, total: int) -> None:
+        """Monsters no stronger than the side, and the one he must fight."""
+        g = self.g
+        for m in g.monsters[: g.state.monster_count]:
             if m.alive and m.where == area and (
-                (must and weakest == m.index) or total >= m.strength
+                m.index == self.must_fight or total >= m.strength
             ):
-                fight(Counter(T.MONSTER, m.index), area)
-        total = strength_in(area)
+                self.fight(Counter(T.MONSTER, m.index), area)
+
+    def on_kingdom(self, area: int, total: int) -> None:
+        """Someone else's kingdom (or a free one) that pays less than his strength."""
+        g = self.g
         if (
-            total and area < T.LAND_AREAS and g.king[area] != hero and not g.ice[area]
+            area < T.LAND_AREAS and g.king[area] != self.hero and not g.ice[area]
             and total > T.AREA_TABLE[area].tax
         ):
-            fight(Counter(T.KINGDOM, area), area)
+            self.fight(Counter(T.KINGDOM, area), area)
 
 
 def _side_areas(g: Game, hero: int) -> set[int]:

@@ -153,8 +153,15 @@ def _side_strengths(g: Game, defender: Counter) -> tuple[int, int]:
                 attack += 1
             elif h.defending:
                 defence += 1
-    jarls_attacking = any(j.attacking for j in jarls)
-    jarls_defending = any(j.defending for j in jarls)
+    sword_attack, sword_defence = _sword_bonuses(g)
+    return attack + sword_attack, defence + sword_defence
+
+
+def _sword_bonuses(g: Game) -> tuple[int, int]:
+    """What the swords in the fight add to the attack and to the defence."""
+    attack = defence = 0
+    jarls_attacking = any(j.attacking for j in g.jarls)
+    jarls_defending = any(j.defending for j in g.jarls)
     for number, sword in enumerate(g.swords):
         holder = _holder(g, sword)
         if holder is None:

@@ -35,6 +35,17 @@ def cast(g: Game, caster: int, spell: int) -> None:
     g.tell(text + ".", WHITE)
     where = g.monsters[caster].where
     monster = Counter(T.MONSTER, caster)
+    _strike_heroes(g, monster, spell, where)
+    _strike_jarls(g, monster, spell, where)
+    if spell == T.HAGALL:
+        for m in g.monsters:
+            if m.alive and m.where == where:
+                m.hagall = True
+                m.sea = T.SEA_BAD
+
+
+def _strike_heroes(g: Game, monster: Counter, spell: int, where: int) -> None:
+    """The spell falls on each hero in the area, unless his Sygil rune wards it off."""
     for h in g.heroes:
         if h.control == T.NONE or not h.alive or h.where != where:
             continue
@@ -59,6 +70,10 @@ def cast(g: Game, caster: int, spell: int) -> None:
         else:
             combat.wound(g, monster, Counter(T.HERO, h.index))
             h.attacking = False
+
+
+def _strike_jarls(g: Game, monster: Counter, spell: int, where: int) -> None:
+    """The spell falls on each jarl in the area; only face-up jarls can be wounded."""
     for j in g.jarls:
         if not j.alive or j.where != where:
             continue
@@ -76,8 +91,3 @@ def cast(g: Game, caster: int, spell: int) -> None:
         elif j.face == T.FACE_UP:
             combat.wound(g, monster, Counter(T.JARL, j.index))
             j.attacking = False
-    if spell == T.HAGALL:
-        for m in g.monsters:
-            if m.alive and m.where == where:
-                m.hagall = True
-                m.sea = T.SEA_BAD
