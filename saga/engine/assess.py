@@ -79,7 +79,7 @@ class Survey(Sides):
             if m.alive:
                 file_monster(m.where, []).append(m.strength)
         self.items = _ownerless_items(g, c)
-        self._known: dict[int, int] = {}
+        self._known: list[int | None] = [None] * T.AREAS
 
     def _count_jarls(self, me: int) -> None:
         """The side's own jarls (but the walking one), rivals, and recruits."""
@@ -124,7 +124,7 @@ class Survey(Sides):
             if area == -1:
                 scores.append(-100)
                 continue
-            worth = known.get(area)
+            worth = known[area]
             if worth is None:
                 worth = known[area] = self._worth(area)
             scores.append(worth + goodrand() % 4)
@@ -171,8 +171,7 @@ def _ownerless_items(g: Game, c: Counter) -> set[int]:
         if t.possessortype == -1:
             items.add(t.where)
     swords = g.swords
-    if not any([s.possessortype == kind and s.possessor == number for s in swords]):
-        for s in swords:
-            if s.possessortype == -1:
-                items.add(s.where)
+    loose = [s.where for s in swords if s.possessortype == -1]
+    if loose and not any([s.possessortype == kind and s.possessor == number for s in swords]):
+        items.update(loose)
     return items
