@@ -42,6 +42,13 @@ def blank_game(host: QuietHost | None = None, seed: int = 1) -> Game:
     return Game(GameState(), Lcg64(seed), host or RecordingHost(), TEXT)
 
 
+def draws(g: Game) -> int:
+    """How many numbers the game has drawn from its generator so far."""
+    rng = g.goodrand.__self__  # type: ignore[attr-defined]
+    assert isinstance(rng, Lcg64)
+    return rng.calls
+
+
 def put_hero(g: Game, hero: int, where: int, control: int = T.AMIGA, **fields: object) -> None:
     h = g.heroes[hero]
     h.control = control

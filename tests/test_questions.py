@@ -6,8 +6,10 @@ from engine_helpers import RecordingHost, blank_game, put_hero, put_jarl, put_mo
 
 from saga.engine import tables as T
 from saga.engine.combat import gain, recruit, spend_luck
+from saga.engine.game import Game
 from saga.engine.items import ask_treasure
 from saga.engine.movement import move_side
+from saga.engine.state import Counter
 from saga.engine.turn import settle_dead_heroes
 from saga.host import BACKSPACE, DONE, OFF_MAP, Ask
 
@@ -15,7 +17,7 @@ PEN = 6  # Beowulf's pen
 K = T.KINGDOM
 
 
-def _game(answers):
+def _game(answers: list[tuple[Ask, int, int, int]]) -> tuple[Game, RecordingHost]:
     host = RecordingHost(answers)
     return blank_game(host), host
 
@@ -81,10 +83,10 @@ def test_yes_no_recruits_a_jarl() -> None:
     g, _host = _game([
         (Ask.YNKEYBOARD, PEN, ord("Q"), K),  # a wrong key is ignored
         (Ask.YNKEYBOARD, PEN, ord("Y"), K),
+        (Ask.GLKEYBOARD, PEN, ord("L"), K),
     ])
     put_hero(g, 0, 4, control=T.HUMAN, luck=2)
     put_jarl(g, 1, 4, recruitable=True)  # Bjarki, 3-3: worth 1 glory or luck
-    g.host._answers.append((Ask.GLKEYBOARD, PEN, ord("L"), K))
     assert recruit(g, 1, 0)
     assert g.jarls[1].hero == 0 and g.heroes[0].luck == 2  # paid 1, gained 1
 
@@ -109,10 +111,12 @@ def test_glory_or_luck() -> None:
 def test_a_yes_no_treasure_question() -> None:
     g, _host = _game([(Ask.YNKEYBOARD, PEN, ord("Y"), K)])
     put_hero(g, 0, 4, control=T.HUMAN)
-    assert ask_treasure(g, T.HERO, 0, T.HEALING_POTION)
+    assert ask_treasure(g, Counter(T.HERO, 0), T.HEALING_POTION)
 
 
-def _dead(answers, with_jarl: bool = True):
+def _dead(
+    answers: list[tuple[Ask, int, int, int]], with_jarl: bool = True
+) -> tuple[Game, RecordingHost]:
     g, host = _game(answers)
     put_hero(g, 0, 4, control=T.HUMAN, alive=False, glory=7)
     if with_jarl:

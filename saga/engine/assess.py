@@ -8,22 +8,21 @@ estimates keep the original's mistakes, which shape every Amiga move:
   (possessortype KINGDOM), while the test looks for items owned by nobody.
 * A jarl's side is estimated by adding the *wrong* jarl's strength once per
   ally, and dead jarls still count.
-* Swords never count (see :func:`saga.engine.counters.strength`).
+* Swords never count (see :func:`saga.engine.counters.strengths`).
 * Every one of the side's own jarls adds its strength to every area
   ("stay with friends"), wherever the jarl is.
 
 While one counter walks, nothing else on the board changes, so a
-:class:`Survey` taken when it sets out serves every step of the walk.
+:class:`Survey` taken when it sets out serves every step of the walk, and
+what it makes of an area (all but the random part) is worked out once.
 """
 
 from __future__ import annotations
 
-from collections import defaultdict
-
 from saga.engine import tables as T
-from saga.engine.counters import strength
+from saga.engine.counters import strengths
 from saga.engine.game import Game
-from saga.engine.state import Hero, Jarl
+from saga.engine.state import Counter, Hero, Jarl
 
 _TAX = tuple(a.tax for a in T.AREA_TABLE)
 RECRUIT, WEAK_HERO, WEAK_JARL, WEAK_MONSTER, WEAK_KINGDOM, ITEM = 6, 5, 3, 4, 3, 9
@@ -34,24 +33,20 @@ class Sides:
 
     def __init__(self, g: Game) -> None:
         self.g = g
-        self.hero_strength = [strength(g, T.HERO, h.index, True) for h in g.heroes]
-        self.jarl_strength = [strength(g, T.JARL, j.index, True) for j in g.jarls]
-        # Every jarl ever sworn to each hero, living or dead (see jarl_side).
-        self.sworn: list[list[Jarl]] = [[] for _ in g.heroes]
-        for j in g.jarls:
-            if j.hero != -1:
-                self.sworn[j.hero].append(j)
+        self.hero_strength, self.jarl_strength = strengths(g)
 
     def hero_side(self, hero: int, area: int) -> int:
         """A hero's strength plus his jarls' in an area, living or not."""
         jarl_strength = self.jarl_strength
-        return self.hero_strength[hero] + sum(
-            jarl_strength[j.index] for j in self.sworn[hero] if j.where == area
-        )
+        total = self.hero_strength[hero]
+        for j in self.g.jarls:
+            if j.hero == hero and j.where == area:
+                total += jarl_strength[j.index]
+        return total
 
     def jarl_side(self, jarl: int, area: int) -> int:
         """A jarl's side: himself, his hero if present, and one copy of *his own*
-        strength per ally in the area (the original's slip)."""
+        strength per ally in the area, living or not (the original's slip)."""
         own = self.jarl_strength[jarl]
         hero = self.g.jarls[jarl].hero
         if hero == -1:
@@ -59,8 +54,8 @@ class Sides:
         total = own
         if self.g.heroes[hero].where == area:
             total += self.hero_strength[hero]
-        for j in self.sworn[hero]:
-            if j.index != jarl and j.where == area:
+        for j in self.g.jarls:
+            if j.hero == hero and j.index != jarl and j.where == area:
                 total += own
         return total
 
@@ -68,52 +63,76 @@ class Sides:
 class Survey(Sides):
     """The board as one Amiga counter (a hero, or one of his jarls) sees it."""
 
-    def __init__(self, g: Game, kind: int, counter: int) -> None:
+    def __init__(self, g: Game, c: Counter) -> None:
         super().__init__(g)
-        heroes, jarls = g.heroes, g.jarls
-        side = counter if kind == T.HERO else jarls[counter].hero
-        me = counter if kind == T.JARL else -1  # the walking jarl, if it is one
-        self.own = (self.hero_strength if kind == T.HERO else self.jarl_strength)[counter]
-        living = [j for j in jarls if j.alive]
-        self.constant = sum(self.jarl_strength[j.index] for j in living
-                            if j.hero == side and j.index != me)
-        self.heroes_at: dict[int, list[Hero]] = defaultdict(list)
-        for h in heroes:
-            if h.alive and h.index != (counter if kind == T.HERO else -1):
-                self.heroes_at[h.where].append(h)
-        self.rival_jarls_at: dict[int, list[Jarl]] = defaultdict(list)
-        for j in living:
-            if j.face == T.FACE_UP and j.hero != side and j.index != me:
-                self.rival_jarls_at[j.where].append(j)
-        self.monsters_at: dict[int, list[int]] = defaultdict(list)
+        walks_hero = c.kind == T.HERO
+        self.side = side = g.side(c)
+        self.own = (self.hero_strength if walks_hero else self.jarl_strength)[c.number]
+        self.heroes_at: dict[int, list[Hero]] = {}
+        for h in g.heroes:
+            if h.alive and not (walks_hero and h.index == side):
+                self.heroes_at.setdefault(h.where, []).append(h)
+        self._count_jarls(-1 if walks_hero else c.number)
+        self.monsters_at: dict[int, list[int]] = {}
+        file_monster = self.monsters_at.setdefault
         for m in g.monsters[: g.state.monster_count]:
             if m.alive:
-                self.monsters_at[m.where].append(m.strength)
-        self.recruits_at: dict[int, int] = defaultdict(int)
-        if (
-            kind == T.HERO
-            and sum(1 for j in living if j.hero == side) < T.MAX_JARLS_PER_HERO
-            and heroes[side].luck >= 1
-        ):
-            for j in living:
-                if j.hero == -1 and j.face == T.FACE_DOWN:
-                    self.recruits_at[j.where] += 1
-        # Where someone of the side keeps a kingdom running.
-        self.attended = {j.where for j in living if j.hero == side and j.index != me}
-        if kind == T.JARL:
-            self.attended.add(heroes[side].where)
-        # Items owned by nobody at all (never, in practice; see above).
-        holds_sword = any(s.held_by(kind, counter) for s in g.swords)
-        self.items = {t.where for t in g.treasures[: g.state.treasure_count]
-                      if t.possessortype == -1}
-        if not holds_sword:
-            self.items.update(s.where for s in g.swords if s.possessortype == -1)
-        self.side = side
+                file_monster(m.where, []).append(m.strength)
+        self.items = _ownerless_items(g, c)
+        self._known: list[int | None] = [None] * T.AREAS
 
-    def score(self, area: int) -> int:
-        """The walking counter's score for moving to (or staying in) an area."""
-        if area == -1:
-            return -100
+    def _count_jarls(self, me: int) -> None:
+        """The side's own jarls (but the walking one), rivals, and recruits."""
+        g, side = self.g, self.side
+        heroes = g.heroes
+        # Where someone of the side keeps a kingdom running.
+        attended = {heroes[side].where} if me != -1 else set()
+        self.rival_jarls_at: dict[int, list[Jarl]] = {}
+        jarl_strength = self.jarl_strength
+        constant = own_jarls = 0
+        free_face_down: list[int] = []
+        for j in g.jarls:
+            if not j.alive:
+                continue
+            if j.hero == side:
+                own_jarls += 1
+                if j.index != me:
+                    constant += jarl_strength[j.index]
+                    attended.add(j.where)
+            elif j.face == T.FACE_UP:
+                self.rival_jarls_at.setdefault(j.where, []).append(j)
+            elif j.hero == -1 and j.face == T.FACE_DOWN:
+                free_face_down.append(j.where)
+        self.constant = constant
+        self.attended = attended
+        self.recruits_at: dict[int, int] = {}
+        if me == -1 and own_jarls < T.MAX_JARLS_PER_HERO and heroes[side].luck >= 1:
+            for where in free_face_down:
+                self.recruits_at[where] = self.recruits_at.get(where, 0) + 1
+
+    def options(self, here: int, links: tuple[int, ...]) -> list[int]:
+        """The walking counter's scores for each link, then for staying.
+
+        Staying costs a point, and is judged first, so it draws first.  An
+        area's score is what it is worth plus a random 0..3; a missing link
+        (-1) scores -100 and draws nothing.
+        """
+        known = self._known
+        goodrand = self.g.goodrand
+        scores = []
+        for area in (here, *links):
+            if area == -1:
+                scores.append(-100)
+                continue
+            worth = known[area]
+            if worth is None:
+                worth = known[area] = self._worth(area)
+            scores.append(worth + goodrand() % 4)
+        scores.append(scores.pop(0) - 1)  # staying is the ninth option
+        return scores
+
+    def _worth(self, area: int) -> int:
+        """What an area offers the walking counter, less what it threatens."""
         g = self.g
         own, side = self.own, self.side
         good = self.constant
@@ -138,4 +157,21 @@ class Survey(Sides):
                 good += WEAK_KINGDOM if own > _TAX[area] + 2 else 0
             elif area not in self.attended:
                 good += _TAX[area]  # his own kingdom, with nobody running it
-        return good + g.goodrand() % 4
+        return good
+
+
+def _ownerless_items(g: Game, c: Counter) -> set[int]:
+    """Where items owned by nobody at all lie (never, in practice; see above).
+
+    Swords count only for a counter without one.
+    """
+    kind, number = c
+    items: set[int] = set()
+    for t in g.treasures[: g.state.treasure_count]:
+        if t.possessortype == -1:
+            items.add(t.where)
+    swords = g.swords
+    loose = [s.where for s in swords if s.possessortype == -1]
+    if loose and not any([s.possessortype == kind and s.possessor == number for s in swords]):
+        items.update(loose)
+    return items

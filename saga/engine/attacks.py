@@ -6,29 +6,30 @@ from saga.engine import tables as T
 from saga.engine.assess import Sides
 from saga.engine.combat import battle
 from saga.engine.game import Game
+from saga.engine.state import Counter
 from saga.host import BACKSPACE, DONE, FIRST_HERO_PEN, WHITE, Ask
 
 # How many battles one counter can remember fighting in a turn.
 ATTACKS = len(T.HERO_NAMES) + len(T.JARL_TABLE) + len(T.MONSTER_TABLE) + T.LAND_AREAS + 1
 
 
-def _remember(fought: list[tuple[int, int]], kind: int, counter: int) -> None:
+def _remember(fought: list[Counter], victim: Counter) -> None:
     if len(fought) < ATTACKS:
-        fought.append((kind, counter))
+        fought.append(victim)
 
 
-def _record_attack(g: Game, attackhero: int, kind: int, counter: int) -> None:
+def _record_attack(g: Game, attackhero: int, victim: Counter) -> None:
     """Turn a face-down jarl up, and note the battle for every attacker."""
-    if kind == T.JARL and g.jarls[counter].face == T.FACE_DOWN:
-        j = g.jarls[counter]
+    if victim.kind == T.JARL and g.jarls[victim.number].face == T.FACE_DOWN:
+        j = g.jarls[victim.number]
         j.face = T.FACE_UP
         j.recruitable = True
     h = g.heroes[attackhero]
     if h.attacking:
-        _remember(h.fought, kind, counter)
+        _remember(h.fought, victim)
     for j in g.jarls:
         if j.attacking:
-            _remember(j.fought, kind, counter)
+            _remember(j.fought, victim)
 
 
 def attack_phase(g: Game, hero: int) -> None:
@@ -52,7 +53,7 @@ def attack_phase(g: Game, hero: int) -> None:
 # -- humans --------------------------------------------------------------------
 
 
-def can_attack(g: Game, player: int, area: int, kind: int, victim: int) -> bool:
+def can_attack(g: Game, player: int, area: int, victim: Counter) -> bool:
     """Whether the player's side in an area may still attack a victim.
 
     Quirk kept: each eligible counter overwrites the answer, so the last one
@@ -64,13 +65,13 @@ def can_attack(g: Game, player: int, area: int, kind: int, victim: int) -> bool:
     h = g.heroes[player]
     fixes = g.fixes
     if h.alive and h.where == area and not h.routed and not (fixes and h.loseturn):
-        can = (kind, victim) not in h.fought
+        can = victim not in h.fought
     for j in g.jarls:
         if (
             j.alive and j.hero == player and j.where == area and not j.routed
             and not (fixes and j.loseturn)
         ):
-            can = (kind, victim) not in j.fought
+            can = victim not in j.fought
     return can
 
 
@@ -86,22 +87,24 @@ def any_attack(g: Game, player: int) -> bool:
     for area in range(T.AREAS):
         if (
             g.king[area] != player and T.AREA_TABLE[area].tax and not g.ice[area]
-            and can_attack(g, player, area, T.KINGDOM, area)
+            and can_attack(g, player, area, Counter(T.KINGDOM, area))
         ):
             return True
         for m in monsters:
-            if m.alive and m.where == area and can_attack(g, player, area, T.MONSTER, m.index):
+            if m.alive and m.where == area and can_attack(
+                g, player, area, Counter(T.MONSTER, m.index)
+            ):
                 return True
         for rival in heroes:
             if (
                 rival.index != player and rival.alive and rival.where == area
-                and can_attack(g, player, area, T.HERO, rival.index)
+                and can_attack(g, player, area, Counter(T.HERO, rival.index))
             ):
                 return True
         for j in jarls:
             if (
                 j.alive and j.where == area and j.hero != player
-                and can_attack(g, player, area, T.JARL, j.index)
+                and can_attack(g, player, area, Counter(T.JARL, j.index))
             ):
                 return True
     return False
@@ -138,11 +141,11 @@ def _human_attacks(g: Game, hero: int, must: bool) -> None:
                 return
 
 
-def _valid_pick(g: Game, counter: int) -> bool:
-    """Whether an answer names a real counter of the kind the game now holds."""
+def _valid_pick(g: Game, pick: Counter) -> bool:
+    """Whether an answer names a real counter of its kind."""
     limits = {T.HERO: len(g.heroes), T.JARL: len(g.jarls), T.MONSTER: len(g.monsters),
               T.KINGDOM: T.AREAS}
-    return 0 <= counter < limits.get(g.countertype, 0)
+    return 0 <= pick.number < limits.get(pick.kind, 0)
 
 
 def _choose_defender(g: Game, hero: int, here: int) -> None:
@@ -159,40 +162,52 @@ def _choose_defender(g: Game, hero: int, here: int) -> None:
                 if j.alive and j.attacking:
                     j.attacking = False
             return
-        kind = g.countertype
-        done = False
-        if _valid_pick(g, counter):
-            if kind == T.HERO:
-                done = counter != hero and g.heroes[counter].where == here
-            elif kind == T.JARL:
-                done = g.jarls[counter].hero != hero and g.jarls[counter].where == here
-            elif kind == T.MONSTER:
-                done = g.monsters[counter].where == here
-            elif kind == T.KINGDOM and g.king[counter] != hero and counter == here < T.LAND_AREAS:
-                if g.ice[counter]:
-                    g.tell(g.who(T.KINGDOM, counter) + t("MSG_COVERED_WITH_ICE") + ".", WHITE)
-                else:
-                    done = True
-        if done:
-            fought = t("MSG_ALREADY_FOUGHT")
-            this_turn = t("MSG_THIS_TURN")
-            if h.attacking and (kind, counter) in h.fought:
-                done = False
-                g.tell(
-                    g.who(T.HERO, hero) + fought + g.who(kind, counter, lower=True)
-                    + f" {this_turn}.", pen,
-                )
-            for j in g.jarls:
-                if j.attacking and (kind, counter) in j.fought:
-                    done = False
-                    g.tell(
-                        g.who(T.JARL, j.index) + fought + g.who(kind, counter, lower=True)
-                        + f" {this_turn}.", pen,
-                    )
-        if done:
+        victim = Counter(g.countertype, counter)
+        if _can_defend(g, hero, here, victim) and not _fought_already(g, hero, victim):
             break
-    _record_attack(g, hero, kind, counter)
-    battle(g, kind, counter, hero)
+    _record_attack(g, hero, victim)
+    battle(g, victim, hero)
+
+
+def _can_defend(g: Game, hero: int, here: int, victim: Counter) -> bool:
+    """Whether a human's pick is a foe in the attackers' area (ice is explained)."""
+    if not _valid_pick(g, victim):
+        return False
+    kind, counter = victim
+    if kind == T.HERO:
+        return counter != hero and g.heroes[counter].where == here
+    if kind == T.JARL:
+        return g.jarls[counter].hero != hero and g.jarls[counter].where == here
+    if kind == T.MONSTER:
+        return g.monsters[counter].where == here
+    if kind == T.KINGDOM and g.king[counter] != hero and counter == here < T.LAND_AREAS:
+        if g.ice[counter]:
+            g.tell(g.who(T.KINGDOM, counter) + g.t("MSG_COVERED_WITH_ICE") + ".", WHITE)
+            return False
+        return True
+    return False
+
+
+def _fought_already(g: Game, hero: int, victim: Counter) -> bool:
+    """Whether any attacker fought the victim this turn; each one says so."""
+    t = g.t
+    pen = FIRST_HERO_PEN + hero
+    fought, this_turn = t("MSG_ALREADY_FOUGHT"), t("MSG_THIS_TURN")
+    already = False
+    h = g.heroes[hero]
+    if h.attacking and victim in h.fought:
+        already = True
+        g.tell(
+            g.who(T.HERO, hero) + fought + g.who(*victim, lower=True) + f" {this_turn}.", pen
+        )
+    for j in g.jarls:
+        if j.attacking and victim in j.fought:
+            already = True
+            g.tell(
+                g.who(T.JARL, j.index) + fought + g.who(*victim, lower=True) + f" {this_turn}.",
+                pen,
+            )
+    return already
 
 
 # -- the Amiga ---------------------------------------------------------------
@@ -217,14 +232,14 @@ def attackers(g: Game, hero: int, area: int, enlist: bool) -> int:
     return total
 
 
-def _amiga_battle(g: Game, hero: int, kind: int, counter: int, area: int) -> None:
+def _amiga_battle(g: Game, hero: int, victim: Counter, area: int) -> None:
     attackers(g, hero, area, True)
-    _record_attack(g, hero, kind, counter)
+    _record_attack(g, hero, victim)
     g.tell(
-        g.who(T.HERO, hero) + g.t("MSG_ATTACKS") + g.who(kind, counter, lower=True) + ".",
+        g.who(T.HERO, hero) + g.t("MSG_ATTACKS") + g.who(*victim, lower=True) + ".",
         FIRST_HERO_PEN + hero,
     )
-    battle(g, kind, counter, hero)
+    battle(g, victim, hero)
 
 
 def _amiga_attacks(g: Game, hero: int, must: bool, weakest: int) -> None:
@@ -234,55 +249,87 @@ def _amiga_attacks(g: Game, hero: int, must: bool, weakest: int) -> None:
     side does not stop further attacks on the same kind in that area.
     """
     g.say(g.who(T.HERO, hero) + g.t("MSG_CONSIDERS_ATTACKS") + "...", FIRST_HERO_PEN + hero)
-    heroes, jarls = g.heroes, g.jarls
-    monsters = g.monsters[: g.state.monster_count]
-    # Only battles move counters, so where the side stands is worked out
-    # afresh after each one; elsewhere its strength is nothing.
-    stands = _side_areas(g, hero)
-
-    def fight(kind: int, counter: int, area: int) -> None:
-        nonlocal stands
-        _amiga_battle(g, hero, kind, counter, area)
-        stands = _side_areas(g, hero)
-
-    def strength_in(area: int) -> int:
-        return attackers(g, hero, area, False) if area in stands else 0
-
+    war = _Campaign(g, hero, weakest if must else -1)
     for area in range(T.AREAS):
-        total = strength_in(area)
-        if not total:
+        if area not in war.stands:
             continue
-        for j in jarls:
+        for attack in (war.on_jarls, war.on_heroes, war.on_monsters, war.on_kingdom):
+            total = war.strength_in(area)
+            if not total:
+                break
+            attack(area, total)
+
+
+class _Campaign:
+    """One Amiga hero's attacks in a turn, and what his side knows of the board.
+
+    Only battles change the board, so where the side stands, its strength
+    there and how strong everyone looks are worked out afresh after each.
+    """
+
+    def __init__(self, g: Game, hero: int, must_fight: int) -> None:
+        self.g = g
+        self.hero = hero
+        self.must_fight = must_fight  # the monster he must fight, or -1
+        self._look()
+
+    def _look(self) -> None:
+        self.stands = _side_areas(self.g, self.hero)
+        self._totals: dict[int, int] = {}
+        self._sides: Sides | None = None
+
+    def fight(self, victim: Counter, area: int) -> None:
+        _amiga_battle(self.g, self.hero, victim, area)
+        self._look()
+
+    def strength_in(self, area: int) -> int:
+        total = self._totals.get(area)
+        if total is None:
+            in_area = area in self.stands
+            total = self._totals[area] = attackers(self.g, self.hero, area, False) if in_area else 0
+        return total
+
+    def sides(self) -> Sides:
+        if self._sides is None:
+            self._sides = Sides(self.g)
+        return self._sides
+
+    def on_jarls(self, area: int, total: int) -> None:
+        """Face-down jarls while he has luck to recruit them, else weaker sides."""
+        g, hero = self.g, self.hero
+        for j in g.jarls:
             if j.alive and j.hero != hero and j.where == area and (
-                (j.face == T.FACE_DOWN and heroes[hero].luck >= 1)
-                or total >= Sides(g).jarl_side(j.index, area)
+                (j.face == T.FACE_DOWN and g.heroes[hero].luck >= 1)
+                or total >= self.sides().jarl_side(j.index, area)
             ):
-                fight(T.JARL, j.index, area)
-        total = strength_in(area)
-        if not total:
-            continue
-        for rival in heroes:
+                self.fight(Counter(T.JARL, j.index), area)
+
+    def on_heroes(self, area: int, total: int) -> None:
+        """Rival heroes whose side and luck are at most one stronger."""
+        for rival in self.g.heroes:
             if (
-                rival.index != hero and rival.alive and rival.where == area
-                and total + 1 >= Sides(g).hero_side(rival.index, area) + rival.luck
+                rival.index != self.hero and rival.alive and rival.where == area
+                and total + 1 >= self.sides().hero_side(rival.index, area) + rival.luck
             ):
-                fight(T.HERO, rival.index, area)
-        total = strength_in(area)
-        if not total:
-            continue
-        for m in monsters:
+                self.fight(Counter(T.HERO, rival.index), area)
+
+    def on_monsters(self, area: int, total: int) -> None:
+        """Monsters no stronger than the side, and the one he must fight."""
+        g = self.g
+        for m in g.monsters[: g.state.monster_count]:
             if m.alive and m.where == area and (
-                (must and weakest == m.index) or total >= m.strength
+                m.index == self.must_fight or total >= m.strength
             ):
-                fight(T.MONSTER, m.index, area)
-        total = strength_in(area)
-        if not total:
-            continue
+                self.fight(Counter(T.MONSTER, m.index), area)
+
+    def on_kingdom(self, area: int, total: int) -> None:
+        """Someone else's kingdom (or a free one) that pays less than his strength."""
+        g = self.g
         if (
-            area < T.LAND_AREAS and g.king[area] != hero and not g.ice[area]
+            area < T.LAND_AREAS and g.king[area] != self.hero and not g.ice[area]
             and total > T.AREA_TABLE[area].tax
         ):
-            fight(T.KINGDOM, area, area)
+            self.fight(Counter(T.KINGDOM, area), area)
 
 
 def _side_areas(g: Game, hero: int) -> set[int]:

@@ -9,7 +9,7 @@ from saga.engine.game import Game
 from saga.engine.gods import battle_god, pray, thor
 from saga.engine.items import drop_all, loot_monster, ring_escape, yes_no, yn_suffix
 from saga.engine.kingdoms import conquer
-from saga.engine.state import Item
+from saga.engine.state import Counter, Hero, Item, Jarl
 from saga.host import FIRST_HERO_PEN, WHITE, Ask
 
 _RESULT_TEXT = {
@@ -37,107 +37,150 @@ def attackers_left(g: Game) -> bool:
     return any(h.attacking for h in g.heroes) or any(j.attacking for j in g.jarls)
 
 
-def call_for_aid(g: Game, kind: int, counter: int) -> None:
+def call_for_aid(g: Game, c: Counter) -> None:
     """A hero or jarl under attack brings in his side's counters in the area."""
-    if kind == T.HERO:
-        hero, where = counter, g.heroes[counter].where
-    else:
-        hero, where = g.jarls[counter].hero, g.jarls[counter].where
-    if kind == T.JARL and g.heroes[hero].where == where:
+    hero, where = g.side(c), g.piece(c).where
+    if c.kind == T.JARL and g.heroes[hero].where == where:
         g.heroes[hero].defending = True
     for j in g.jarls:
         if j.hero == hero and j.where == where and not j.defending:
             j.defending = True
 
 
-def _sword_bonus(g: Game, sword: int, other_side_has_jarls: bool) -> int:
+def _sword_bonus(sword: int, other_side_has_jarls: bool) -> int:
     if sword == T.LOVI:
         return 3 if other_side_has_jarls else 1
     return T.SWORD_BONUS[sword]
 
 
-def _holder_flag(g: Game, item: Item, flag: str) -> bool:
-    """Whether the hero or jarl holding an item has a battle flag set."""
+def _holder(g: Game, item: Item) -> Hero | Jarl | None:
+    """The hero or jarl holding an item, if one does."""
     if item.possessortype == T.HERO:
-        return getattr(g.heroes[item.possessor], flag)
+        return g.heroes[item.possessor]
     if item.possessortype == T.JARL:
-        return getattr(g.jarls[item.possessor], flag)
-    return False
+        return g.jarls[item.possessor]
+    return None
 
 
-def battle(g: Game, defendtype: int, defender: int, attackhero: int) -> None:
-    """Fight one battle of the current hero's side against one defender."""
-    attack = defence = 0
-    defendhero = -1
-    heroes, jarls = g.heroes, g.jarls
-    if defendtype == T.HERO:
-        defendhero = defender
-        heroes[defender].defending = True
-        if ring_escape(g, T.HERO, defender, defendhero):
-            end_battle(g, attackhero, defendtype, defendhero, defender)
-            return
-        call_for_aid(g, T.HERO, defender)
-    elif defendtype == T.JARL:
-        defendhero = jarls[defender].hero
-        jarls[defender].defending = True
-        if ring_escape(g, T.JARL, defender, defendhero):
-            end_battle(g, attackhero, defendtype, defendhero, defender)
-            return
-        if defendhero != -1:
-            call_for_aid(g, T.JARL, defender)
-    elif defendtype == T.MONSTER:
-        defence = g.monsters[defender].strength
+def _attacks_with(g: Game, item: Item) -> bool:
+    holder = _holder(g, item)
+    return holder is not None and holder.attacking
+
+
+def _defends_with(g: Game, item: Item) -> bool:
+    holder = _holder(g, item)
+    return holder is not None and holder.defending
+
+
+def battle(g: Game, defender: Counter, attackhero: int) -> None:
+    """Fight one battle of the current hero's side against one defender.
+
+    The phases follow the original's: the defenders stand to (or slip away
+    with the Invisibility Ring), a monster casts its spells, the sides'
+    strengths are added up, luck and the gods weigh in, the die is rolled,
+    its result is dealt out, and the gods take notice of the survivors.
+    """
+    defendhero = g.side(defender)
+    if _stand_to(g, defender, defendhero):
+        if defender.kind == T.MONSTER:
+            _cast_spells(g, defender.number)
+        if attackers_left(g):
+            result = _fight(g, defender, attackhero, defendhero)
+            _deal_out(g, result, defender, attackhero, defendhero)
+            _gods_notice(g, attackhero, defendhero)
+    end_battle(g, attackhero, defendhero)
+
+
+def _stand_to(g: Game, defender: Counter, defendhero: int) -> bool:
+    """Flag a hero or jarl and his side as defending; False if he escaped."""
+    if defender.kind == T.HERO:
+        g.heroes[defender.number].defending = True
+    elif defender.kind == T.JARL:
+        g.jarls[defender.number].defending = True
     else:
-        defence = T.AREA_TABLE[defender].tax
+        return True
+    if ring_escape(g, defender):
+        return False
+    if defender.kind == T.HERO or defendhero != -1:
+        call_for_aid(g, defender)
+    return True
 
-    if defendtype == T.MONSTER:
-        species = g.monsters[defender].species
-        if species == T.GHOST:
-            roll = g.d6()
-            if roll <= 3:
-                spells.cast(g, defender, roll)
-        elif species == T.DROW:
-            spells.cast(g, defender, g.d6())
-        elif species == T.WITCH:
-            spells.cast(g, defender, g.d6())
-            if attackers_left(g):
-                spells.cast(g, defender, g.d6())
-    if not attackers_left(g):
-        end_battle(g, attackhero, defendtype, defendhero, defender)
-        return
 
-    # Everyone flagged joins in, even a Brunhild still "defending" from an
-    # earlier battle (see end_battle).
+def _cast_spells(g: Game, monster: int) -> None:
+    """Ghosts (sometimes), drow and witches (twice, if anyone is left) cast spells."""
+    species = g.monsters[monster].species
+    if species == T.GHOST:
+        roll = g.d6()
+        if roll <= 3:
+            spells.cast(g, monster, roll)
+    elif species == T.DROW:
+        spells.cast(g, monster, g.d6())
+    elif species == T.WITCH:
+        spells.cast(g, monster, g.d6())
+        if attackers_left(g):
+            spells.cast(g, monster, g.d6())
+
+
+def _side_strengths(g: Game, defender: Counter) -> tuple[int, int]:
+    """Attack and defence before luck and the gods: counters, runes and swords.
+
+    Everyone flagged joins in, even a Brunhild still "defending" from an
+    earlier battle (see end_battle).
+    """
+    attack = 0
+    if defender.kind == T.MONSTER:
+        defence = g.monsters[defender.number].strength
+    elif defender.kind == T.KINGDOM:
+        defence = T.AREA_TABLE[defender.number].tax
+    else:
+        defence = 0
+    heroes, jarls = g.heroes, g.jarls
     for c in heroes:
         if c.attacking:
             attack += c.strength - c.hagall
         elif c.defending:
             defence += c.strength - c.hagall
-    for c in jarls:
-        if c.attacking:
-            attack += c.strength - c.hagall
-        elif c.defending:
-            defence += c.strength - c.hagall
-    if defendtype == T.MONSTER and g.monsters[defender].hagall:
+    for j in jarls:
+        if j.attacking:
+            attack += j.strength - j.hagall
+        elif j.defending:
+            defence += j.strength - j.hagall
+    if defender.kind == T.MONSTER and g.monsters[defender.number].hagall:
         defence -= 1
-    for c in heroes:
-        if c.alive and c.rune == T.OGAL:
-            if c.attacking:
+    for h in heroes:
+        if h.alive and h.rune == T.OGAL:
+            if h.attacking:
                 attack += 1
-            elif c.defending:
+            elif h.defending:
                 defence += 1
-    jarls_attacking = any(j.attacking for j in jarls)
-    jarls_defending = any(j.defending for j in jarls)
-    for number, sword in enumerate(g.swords):
-        if _holder_flag(g, sword, "attacking"):
-            attack += _sword_bonus(g, number, jarls_defending)
-        elif _holder_flag(g, sword, "defending"):
-            defence += _sword_bonus(g, number, jarls_attacking)
+    sword_attack, sword_defence = _sword_bonuses(g)
+    return attack + sword_attack, defence + sword_defence
 
-    attackluck = _luck(g, attackhero, T.HERO, attackhero, "MSG_ATTACKING", attack, defence)
+
+def _sword_bonuses(g: Game) -> tuple[int, int]:
+    """What the swords in the fight add to the attack and to the defence."""
+    attack = defence = 0
+    jarls_attacking = any(j.attacking for j in g.jarls)
+    jarls_defending = any(j.defending for j in g.jarls)
+    for number, sword in enumerate(g.swords):
+        holder = _holder(g, sword)
+        if holder is None:
+            continue
+        if holder.attacking:
+            attack += _sword_bonus(number, jarls_defending)
+        elif holder.defending:
+            defence += _sword_bonus(number, jarls_attacking)
+    return attack, defence
+
+
+def _fight(g: Game, defender: Counter, attackhero: int, defendhero: int) -> int:
+    """Weigh the sides, with luck, gods and armour, and roll the die for a result."""
+    heroes = g.heroes
+    attack, defence = _side_strengths(g, defender)
+    attackluck = _luck(g, attackhero, Counter(T.HERO, attackhero), "MSG_ATTACKING", attack, defence)
     defendluck = 0
     if defendhero != -1:
-        defendluck = _luck(g, defendhero, defendtype, defender, "MSG_DEFENDING", defence, attack)
+        defendluck = _luck(g, defendhero, defender, "MSG_DEFENDING", defence, attack)
     attack += attackluck
     defence += defendluck
 
@@ -147,10 +190,10 @@ def battle(g: Game, defendtype: int, defender: int, attackhero: int) -> None:
         defence = max(defence + battle_god(g, defendhero, False), 0)
 
     # Balmung cuts through magic armour.
-    if not _holder_flag(g, g.swords[T.BALMUNG], "attacking"):
-        if _holder_flag(g, g.treasures[T.MAGIC_SHIRT], "defending"):
+    if not _attacks_with(g, g.swords[T.BALMUNG]):
+        if _defends_with(g, g.treasures[T.MAGIC_SHIRT]):
             defence += 1
-        if _holder_flag(g, g.treasures[T.MAIL_COAT], "defending"):
+        if _defends_with(g, g.treasures[T.MAIL_COAT]):
             defence += 2
 
     roll = g.d6()
@@ -164,37 +207,45 @@ def battle(g: Game, defendtype: int, defender: int, attackhero: int) -> None:
 
     # Hrunting turns its side's flight into the enemy's.
     hrunting = g.swords[T.HRUNTING]
-    if result == T.ATTACKERS_FLEE and _holder_flag(g, hrunting, "attacking"):
-        result = T.DEFENDERS_FLEE
-    elif result == T.DEFENDERS_FLEE and _holder_flag(g, hrunting, "defending"):
-        result = T.ATTACKERS_FLEE
+    if result == T.ATTACKERS_FLEE and _attacks_with(g, hrunting):
+        return T.DEFENDERS_FLEE
+    if result == T.DEFENDERS_FLEE and _defends_with(g, hrunting):
+        return T.ATTACKERS_FLEE
+    return result
 
-    if heroes[attackhero].attacking:
-        attacktype, attacker = T.HERO, attackhero
-    else:
-        attacktype = T.JARL
-        attacker = next((j.index for j in jarls if j.attacking), -1)
 
+def _deal_out(g: Game, result: int, defender: Counter, attackhero: int, defendhero: int) -> None:
+    """The losing side's counters flee, are wounded or die, one by one."""
+    heroes, jarls = g.heroes, g.jarls
     if result <= T.ATTACKERS_FLEE:
         effect = (kill, wound, flee)[result - T.ATTACKERS_KILLED]
         if heroes[attackhero].attacking:
-            effect(g, defendtype, defender, defendhero, T.HERO, attackhero, attackhero)
+            effect(g, defender, Counter(T.HERO, attackhero))
         for j in jarls:
             if j.attacking:
-                effect(g, defendtype, defender, defendhero, T.JARL, j.index, attackhero)
+                effect(g, defender, Counter(T.JARL, j.index))
     elif result == T.NO_RESULT:
-        g.tell(t("MSG_NO_RESULT") + ".", WHITE)
+        g.tell(g.t("MSG_NO_RESULT") + ".", WHITE)
     else:
         effect = (flee, wound, kill)[result - T.DEFENDERS_FLEE]
-        if defendtype in (T.MONSTER, T.KINGDOM):
-            effect(g, attacktype, attacker, attackhero, defendtype, defender, -1)
+        # The victor named is the hero, or else the first of his jarls.
+        if heroes[attackhero].attacking:
+            attacker = Counter(T.HERO, attackhero)
+        else:
+            attacker = Counter(T.JARL, next(j.index for j in jarls if j.attacking))
+        if defender.kind in (T.MONSTER, T.KINGDOM):
+            effect(g, attacker, defender)
         else:
             if defending(g, defendhero):
-                effect(g, attacktype, attacker, attackhero, T.HERO, defendhero, defendhero)
+                effect(g, attacker, Counter(T.HERO, defendhero))
             for j in jarls:
                 if j.defending:
-                    effect(g, attacktype, attacker, attackhero, T.JARL, j.index, defendhero)
+                    effect(g, attacker, Counter(T.JARL, j.index))
 
+
+def _gods_notice(g: Game, attackhero: int, defendhero: int) -> None:
+    """Thor rewards, then the gods may notice, each fighting hero still standing."""
+    heroes = g.heroes
     survivor = defendhero != -1 and heroes[defendhero].defending and heroes[defendhero].alive
     if heroes[attackhero].attacking:
         thor(g, attackhero)
@@ -204,10 +255,9 @@ def battle(g: Game, defendtype: int, defender: int, attackhero: int) -> None:
         pray(g, attackhero)
     if survivor:
         pray(g, defendhero)
-    end_battle(g, attackhero, defendtype, defendhero, defender)
 
 
-def _luck(g: Game, hero: int, kind: int, counter: int, side: str, own: int, other: int) -> int:
+def _luck(g: Game, hero: int, c: Counter, side: str, own: int, other: int) -> int:
     """Luck a side's hero spends on the die: asked of humans, judged by the Amiga."""
     h = g.heroes[hero]
     t = g.t
@@ -216,7 +266,7 @@ def _luck(g: Game, hero: int, kind: int, counter: int, side: str, own: int, othe
             return 0
         most = min(h.luck, 9)
         g.say(
-            f"{t(side)}{g.who(kind, counter, lower=True)}, {t('MSG_USE_LUCK')} (0-{most})?",
+            f"{t(side)}{g.who(*c, lower=True)}, {t('MSG_USE_LUCK')} (0-{most})?",
             FIRST_HERO_PEN + hero,
         )
         return spend_luck(g, hero)
@@ -248,7 +298,7 @@ def spend_luck(g: Game, hero: int) -> int:
     return luck
 
 
-def end_battle(g: Game, attackhero: int, defendtype: int, defendhero: int, defender: int) -> None:
+def end_battle(g: Game, attackhero: int, defendhero: int) -> None:
     """Stand everyone down after a battle.
 
     Quirk kept ("Brunhild keeps defending"): the original tests
@@ -268,118 +318,128 @@ def end_battle(g: Game, attackhero: int, defendtype: int, defendhero: int, defen
             j.defending = j.recruitable = False
 
 
-def flee(g: Game, routertype: int, router: int, routerhero: int,
-         routedtype: int, routed: int, routedhero: int) -> None:
-    if routedtype == T.HERO:
-        h = g.heroes[routed]
+def flee(g: Game, router: Counter, routed: Counter) -> None:
+    routerhero, routedhero = g.side(router), g.side(routed)
+    if routed.kind == T.HERO:
+        h = g.heroes[routed.number]
         h.glory = max(h.glory - 2, 0)
-    if routertype == T.HERO and routedtype == T.JARL:
-        if recruit(g, routed, routerhero):
+    if router.kind == T.HERO and routed.kind == T.JARL:
+        if recruit(g, routed.number, routerhero):
             return
-    elif routedtype == T.KINGDOM:
-        conquer(g, routertype, router, routerhero, routed)
+    elif routed.kind == T.KINGDOM:
+        conquer(g, router, routed.number)
         return
-    g.tell(g.who(routedtype, routed) + g.t("MSG_IS_ROUTED") + "!", g.pen(routedhero))
-    amiga_routs = (
-        (routertype == T.HERO and g.heroes[router].control == T.AMIGA)
-        or (
-            routertype == T.JARL
-            and (g.jarls[router].hero == -1 or g.heroes[g.jarls[router].hero].control == T.AMIGA)
-        )
-        or routertype in (T.MONSTER, T.KINGDOM)
-    )
-    if amiga_routs:
-        movement.amiga_rout(g, routedtype, routed)
+    g.tell(g.who(*routed) + g.t("MSG_IS_ROUTED") + "!", g.pen(routedhero))
+    # Free jarls, monsters and kingdoms rout as the Amiga does.
+    if router.kind in (T.MONSTER, T.KINGDOM) or routerhero == -1:
+        amiga_routs = True
     else:
-        movement.human_rout(g, routedtype, routed, routerhero)
+        amiga_routs = g.heroes[routerhero].control == T.AMIGA
+    if amiga_routs:
+        movement.amiga_rout(g, routed)
+    else:
+        movement.human_rout(g, routed, routerhero)
 
 
-def wound(g: Game, woundertype: int, wounder: int, wounderhero: int,
-          woundedtype: int, wounded: int, woundedhero: int) -> None:
-    if woundertype == T.HERO and woundedtype == T.JARL:
-        if recruit(g, wounded, wounderhero):
+def wound(g: Game, wounder: Counter, wounded: Counter) -> None:
+    wounderhero, woundedhero = g.side(wounder), g.side(wounded)
+    if wounder.kind == T.HERO and wounded.kind == T.JARL:
+        if recruit(g, wounded.number, wounderhero):
             return
-    elif woundedtype == T.HERO and g.heroes[wounded].wounded:
-        kill(g, woundertype, wounder, wounderhero, woundedtype, wounded, woundedhero)
+    elif wounded.kind == T.HERO and g.heroes[wounded.number].wounded:
+        kill(g, wounder, wounded)
         return
-    elif woundedtype == T.KINGDOM:
-        conquer(g, woundertype, wounder, wounderhero, wounded)
+    elif wounded.kind == T.KINGDOM:
+        conquer(g, wounder, wounded.number)
         return
-    g.tell(g.who(woundedtype, wounded) + g.t("MSG_IS_WOUNDED") + "!", g.pen(woundedhero))
-    if woundedtype == T.HERO:
-        h = g.heroes[wounded]
+    g.tell(g.who(*wounded) + g.t("MSG_IS_WOUNDED") + "!", g.pen(woundedhero))
+    if wounded.kind == T.HERO:
+        h = g.heroes[wounded.number]
         if h.maidens:
             h.maidens -= 1
             h.wounded = False
             g.tell(
                 f"Frey {g.t('MSG_MAIDEN_HEALS')} {h.name}{g.t('MSG_S_WOUND')}.",
-                FIRST_HERO_PEN + wounded,
+                FIRST_HERO_PEN + wounded.number,
             )
         else:
             h.wounded = True
         if wounderhero != -1:
-            half = g.heroes[woundedhero].strength // 2 // 2
+            half = h.strength // 2 // 2
             gain(g, wounderhero, half, half)
-    elif woundedtype == T.JARL:
-        j = g.jarls[wounded]
+    elif wounded.kind == T.JARL:
+        j = g.jarls[wounded.number]
         j.alive = j.taken = False
         j.hero = -1
         j.wealth = 0
-        drop_all(g, T.JARL, wounded, j.where)
+        drop_all(g, wounded, j.where)
         if wounderhero != -1:
             half = j.strength // 2 // 2  # not the same as // 4 for odd strengths
             gain(g, wounderhero, half, half)
-    elif woundedtype == T.MONSTER:
-        m = g.monsters[wounded]
+    elif wounded.kind == T.MONSTER:
+        m = g.monsters[wounded.number]
         m.alive = m.taken = False  # back to the pile
         gain(g, wounderhero, m.glory // 2, m.luck // 2)
 
 
-def kill(g: Game, killertype: int, killer: int, killerhero: int,
-         killedtype: int, killed: int, killedhero: int) -> None:
-    heroes = g.heroes
-    if killedtype == T.HERO:
-        h = heroes[killed]
-        h.alive = h.attacking = h.defending = False
-        drop_all(g, T.HERO, killed, h.where)
-        g.tell(g.who(T.HERO, killed) + g.t("MSG_IS_KILLED") + "!", g.pen(killedhero))
-        if killerhero != -1:
-            half = heroes[killedhero].strength // 2
-            gain(g, killerhero, half, half)
-    elif killedtype == T.JARL:
-        j = g.jarls[killed]
-        if (
-            killerhero != -1
-            and heroes[killerhero].where == j.where
-            and recruit(g, killed, killerhero)
-        ):
-            return
-        j.alive = j.attacking = j.defending = False
-        drop_all(g, T.JARL, killed, j.where)
-        g.tell(g.who(T.JARL, killed) + g.t("MSG_IS_KILLED") + "!", FIRST_HERO_PEN + killedhero)
-        if killerhero != -1:
-            _take_jarl_gold(g, killerhero, killed)
-        if killedhero != -1:
-            _mourn_jarl(g, killedhero, j.strength // 2)
-        if killerhero != -1:
-            gain(g, killerhero, j.strength // 2, j.strength // 2)
-    elif killedtype == T.KINGDOM:
-        conquer(g, killertype, killer, killerhero, killed)
+def kill(g: Game, killer: Counter, killed: Counter) -> None:
+    if killed.kind == T.HERO:
+        _kill_hero(g, g.side(killer), killed.number)
+    elif killed.kind == T.JARL:
+        _kill_jarl(g, g.side(killer), killed.number)
+    elif killed.kind == T.KINGDOM:
+        conquer(g, killer, killed.number)
     else:
-        m = g.monsters[killed]
-        m.alive = False
-        g.tell(f"{g.monster_name(killed)} {g.t('MSG_IS_KILLED')}!", FIRST_HERO_PEN + killerhero)
-        loot_monster(g, killertype, killer, killerhero, killed)
-        gain(g, killerhero, m.glory, m.luck)
-        h = heroes[killerhero]
-        if h.attacking and m.species in (T.DROW, T.GHOST, T.WITCH) and h.rune == -1:
-            h.rune = g.goodrand() % len(T.RUNE_NAMES)
-            g.tell(
-                g.who(T.HERO, killerhero)
-                + f"{g.t('MSG_LEARNS_THE_RUNE')} {T.RUNE_NAMES[h.rune]}, "
-                + f"{g.t(T.RUNE_DESCRIPTIONS[h.rune])}.",
-                FIRST_HERO_PEN + killerhero,
-            )
+        _kill_monster(g, killer, killed.number)
+
+
+def _kill_hero(g: Game, killerhero: int, hero: int) -> None:
+    h = g.heroes[hero]
+    h.alive = h.attacking = h.defending = False
+    drop_all(g, Counter(T.HERO, hero), h.where)
+    g.tell(g.who(T.HERO, hero) + g.t("MSG_IS_KILLED") + "!", FIRST_HERO_PEN + hero)
+    if killerhero != -1:
+        half = h.strength // 2
+        gain(g, killerhero, half, half)
+
+
+def _kill_jarl(g: Game, killerhero: int, jarl: int) -> None:
+    j = g.jarls[jarl]
+    killedhero = j.hero
+    if (
+        killerhero != -1
+        and g.heroes[killerhero].where == j.where
+        and recruit(g, jarl, killerhero)
+    ):
+        return
+    j.alive = j.attacking = j.defending = False
+    drop_all(g, Counter(T.JARL, jarl), j.where)
+    g.tell(g.who(T.JARL, jarl) + g.t("MSG_IS_KILLED") + "!", FIRST_HERO_PEN + killedhero)
+    if killerhero != -1:
+        _take_jarl_gold(g, killerhero, jarl)
+    if killedhero != -1:
+        _mourn_jarl(g, killedhero, j.strength // 2)
+    if killerhero != -1:
+        gain(g, killerhero, j.strength // 2, j.strength // 2)
+
+
+def _kill_monster(g: Game, killer: Counter, monster: int) -> None:
+    """The slayer loots the monster; a hero may learn a rune from a magic one."""
+    killerhero = g.side(killer)
+    m = g.monsters[monster]
+    m.alive = False
+    g.tell(f"{g.monster_name(monster)} {g.t('MSG_IS_KILLED')}!", FIRST_HERO_PEN + killerhero)
+    loot_monster(g, killer, killerhero, monster)
+    gain(g, killerhero, m.glory, m.luck)
+    h = g.heroes[killerhero]
+    if h.attacking and m.species in (T.DROW, T.GHOST, T.WITCH) and h.rune == -1:
+        h.rune = g.goodrand() % len(T.RUNE_NAMES)
+        g.tell(
+            g.who(T.HERO, killerhero)
+            + f"{g.t('MSG_LEARNS_THE_RUNE')} {T.RUNE_NAMES[h.rune]}, "
+            + f"{g.t(T.RUNE_DESCRIPTIONS[h.rune])}.",
+            FIRST_HERO_PEN + killerhero,
+        )
 
 
 def _take_jarl_gold(g: Game, killerhero: int, killed: int) -> None:

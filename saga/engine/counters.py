@@ -4,36 +4,29 @@ from __future__ import annotations
 
 from saga.engine import tables as T
 from saga.engine.game import Game
+from saga.engine.state import Counter, Hero, Monster
 
 _SEA_KINDS = (T.SEA, T.ISLE)
 _KIND = tuple(a.kind for a in T.AREA_TABLE)
 
 
-def strength(g: Game, kind: int, counter: int, defending: bool) -> int:
-    """A counter's strength as the Amiga players estimate it.
+def strengths(g: Game) -> tuple[list[int], list[int]]:
+    """Every hero's and every jarl's defending strength as the Amiga estimates it.
 
     Swords never count here: in the original the sword bonus sits in an
     ``else`` branch that only an impossible counter kind reaches.
+    The Magic Shirt and the Mail Coat add to their wearer's defence.
     """
-    if kind == T.HERO:
-        c = g.heroes[counter]
-        value = c.strength
-    elif kind == T.JARL:
-        c = g.jarls[counter]
-        value = c.strength
-    else:
-        c = g.monsters[counter]
-        value = c.strength
-    if kind != T.MONSTER and defending:
-        if g.treasures[T.MAGIC_SHIRT].held_by(kind, counter):
-            value += 1
-        if g.treasures[T.MAIL_COAT].held_by(kind, counter):
-            value += 2
-    if kind == T.HERO and c.rune == T.OGAL:
-        value += 1
-    if c.hagall:
-        value -= 1
-    return value
+    ogal = T.OGAL
+    heroes = [h.strength + (h.rune == ogal) - h.hagall for h in g.heroes]
+    jarls = [j.strength - j.hagall for j in g.jarls]
+    for treasure, bonus in ((T.MAGIC_SHIRT, 1), (T.MAIL_COAT, 2)):
+        item = g.treasures[treasure]
+        if item.possessortype == T.HERO:
+            heroes[item.possessor] += bonus
+        elif item.possessortype == T.JARL:
+            jarls[item.possessor] += bonus
+    return heroes, jarls
 
 
 def usual_moves(g: Game, kind: int, counter: int) -> int:
@@ -50,42 +43,34 @@ def usual_moves(g: Game, kind: int, counter: int) -> int:
     return moves
 
 
-def is_legal(g: Game, kind: int, counter: int, area: int, human: bool) -> bool:
+def is_legal(g: Game, c: Counter, area: int, human: bool) -> bool:
     """Whether a counter may enter an area; humans are told why not."""
-    if kind == T.HERO:
-        c = g.heroes[counter]
-    elif kind == T.JARL:
-        c = g.jarls[counter]
-    else:
-        c = g.monsters[counter]
-    if c.sea == T.SEA_BAD and _KIND[area] in _SEA_KINDS:
+    piece = g.piece(c)
+    if piece.sea == T.SEA_BAD and _KIND[area] in _SEA_KINDS:
         if human:
-            text = g.who(kind, counter) + g.t("MSG_NO_SEA_THIS_TURN") + "."
-            g.tell(text, g.who_pen(kind, counter))
+            text = g.who(*c) + g.t("MSG_NO_SEA_THIS_TURN") + "."
+            g.tell(text, g.who_pen(*c))
         return False
     return not (
-        kind == T.MONSTER and c.species in (T.SERPENT, T.KRAKEN) and _KIND[area] == T.LAND
+        isinstance(piece, Monster) and piece.species in (T.SERPENT, T.KRAKEN)
+        and _KIND[area] == T.LAND
     )
 
 
-def moves(g: Game, kind: int, counter: int, frey_faxi: bool) -> int:
+def moves(g: Game, c: Counter, frey_faxi: bool) -> int:
     """How many areas a counter may move this turn."""
-    if kind == T.HERO:
-        c = g.heroes[counter]
-    elif kind == T.JARL:
-        c = g.jarls[counter]
-    else:
-        c = g.monsters[counter]
-    n = c.moves * 2 if frey_faxi else c.moves
+    piece = g.piece(c)
+    n = piece.moves * 2 if frey_faxi else piece.moves
     # Monsters never use treasures, even a dragon sitting on the Magic Shirt.
-    if kind != T.MONSTER and g.treasures[T.MAGIC_SHIRT].held_by(kind, counter):
-        n += 1
-    if kind == T.HERO and c.rune == T.EON:
-        n += 1
-    if kind != T.MONSTER and c.loseturn:
-        n = 0
+    if not isinstance(piece, Monster):
+        if g.treasures[T.MAGIC_SHIRT].held_by(*c):
+            n += 1
+        if isinstance(piece, Hero) and piece.rune == T.EON:
+            n += 1
+        if piece.loseturn:
+            n = 0
     # Stuck at sea or on an island without sea travel: no moving at all.
-    if not is_legal(g, kind, counter, c.where, False):
+    if not is_legal(g, c, piece.where, False):
         n = 0
     return n
 

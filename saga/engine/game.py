@@ -12,7 +12,7 @@ from collections.abc import Callable
 
 from saga.engine import tables as T
 from saga.engine.rng import RandomSource
-from saga.engine.state import GameState
+from saga.engine.state import Counter, GameState
 from saga.host import FIRST_HERO_PEN, WHITE, Ask, Host
 
 
@@ -36,6 +36,8 @@ class Game:
         self.swords = state.swords
         self.king = state.king
         self.ice = state.ice
+        self.piece = state.piece
+        self.side = state.side
         self.goodrand = rng.goodrand
         self.host = host
         self.t = text
@@ -45,10 +47,10 @@ class Game:
         self.order = [-1] * len(T.HERO_NAMES)
         # For the screens only: whose phase it is, and the counter moving.
         self.turn_of = -1
-        self.mover: tuple[int, int] | None = None
-        # Scratch of the move in progress, shared by the movement helpers.
-        self.rider = 0
-        self.ridertype = -1
+        self.mover: Counter | None = None
+        # Scratch of the move in progress, shared by the movement helpers:
+        # who rides Frey Faxi with passengers this move, if anyone.
+        self.rider: Counter | None = None
         self.whichmove = 0
         self.whichrealmove = 0
         self.movearray = [0] * T.AREAS

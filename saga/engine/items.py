@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from saga.engine import tables as T
 from saga.engine.game import Game
+from saga.engine.state import Counter
 from saga.host import FIRST_HERO_PEN, Ask
 
 _ASK_VERB = {
@@ -39,118 +40,118 @@ def vanish(g: Game, treasure: int) -> None:
             s.faxirides = -1  # so that it only goes once
 
 
-def ask_treasure(g: Game, kind: int, counter: int, treasure: int) -> bool:
+def ask_treasure(g: Game, c: Counter, treasure: int) -> bool:
     """Ask a human whether to use a treasure; riding Frey Faxi asks for passengers."""
-    pen = g.who_pen(kind, counter)
+    pen = g.who_pen(*c)
     name = g.item_name(T.TREASURE, treasure)
-    text = g.who(kind, counter, comma=True) + f"{g.t(_ASK_VERB[treasure])} {name} "
+    text = g.who(*c, comma=True) + f"{g.t(_ASK_VERB[treasure])} {name} "
     if treasure == T.FREY_FAXI:
         text += f"({g.state.faxirides} {g.t('MSG_RIDES_LEFT')}) "
     g.say(text + yn_suffix(g), pen)
     if not yes_no(g, pen):
         return False
     if treasure == T.FREY_FAXI:
-        g.ridertype, g.rider = kind, counter
-        choose_passengers(g)
+        g.rider = c
+        choose_passengers(g, c)
     return True
 
 
-def choose_passengers(g: Game) -> None:
+def choose_passengers(g: Game, rider: Counter) -> None:
     """Let a human pick which of his counters ride along on Frey Faxi."""
-    if g.ridertype == T.HERO:
-        player = g.rider
-        here = g.heroes[g.rider].where
+    player = g.side(rider)
+    here = g.piece(rider).where
+    if rider.kind == T.HERO:
         ok = any(
             j.where == here and j.hero == player and not j.passenger for j in g.jarls
         )
     else:
-        player = g.jarls[g.rider].hero
-        here = g.jarls[g.rider].where
         h = g.heroes[player]
         ok = (h.where == here and not h.passenger) or any(
-            j.index != g.rider and j.where == here and j.hero == player and not j.passenger
+            j.index != rider.number and j.where == here and j.hero == player
+            and not j.passenger
             for j in g.jarls
         )
     if not ok:
         return
-    pen = g.who_pen(g.ridertype, g.rider)
-    g.say(g.who(g.ridertype, g.rider, comma=True) + g.t("MSG_SELECT_PASSENGERS") + "?", pen)
+    pen = g.who_pen(*rider)
+    g.say(g.who(*rider, comma=True) + g.t("MSG_SELECT_PASSENGERS") + "?", pen)
     g.hint(g.t("MSG_SELECT"), g.t("MSG_FINISH"))
     while True:
         passenger = g.ask(Ask.COUNTER, pen)
         if passenger in (-2, -3):
             return
         if g.countertype == T.HERO:
-            h = g.heroes[passenger] if 0 <= passenger < len(g.heroes) else None
-            if g.ridertype == T.JARL and passenger == player and h and h.where == here:
-                h.passenger = not h.passenger
+            if rider.kind == T.JARL and passenger == player:
+                h = g.heroes[player]
+                if h.where == here:
+                    h.passenger = not h.passenger
         elif g.countertype == T.JARL and 0 <= passenger < len(g.jarls):
             j = g.jarls[passenger]
             if (
-                (g.ridertype == T.HERO or passenger != g.rider)
+                (rider.kind == T.HERO or passenger != rider.number)
                 and j.hero == player
                 and j.where == here
             ):
                 j.passenger = not j.passenger
 
 
-def pick_up_treasures(g: Game, kind: int, counter: int, area: int, control: int) -> None:
+def pick_up_treasures(g: Game, c: Counter, area: int, control: int) -> None:
     """Treasures lying where a counter ends its move are taken (humans are asked)."""
     for number in range(g.state.treasure_count):
         item = g.treasures[number]
         if item.possessortype != T.KINGDOM or item.where != area:
             continue
-        pen = g.who_pen(kind, counter)
+        pen = g.who_pen(*c)
         name = g.item_name(T.TREASURE, number)
         if control == T.HUMAN:
             g.say(
-                g.who(kind, counter)
+                g.who(*c)
                 + f"{g.t('MSG_IN')} {g.area_name(area)}, {g.t('MSG_TAKE_THE')} {name} "
                 + yn_suffix(g),
                 pen,
             )
             take = yes_no(g, pen)
         else:
-            g.tell(g.who(kind, counter) + f"{g.t('MSG_TAKES_THE')} {name}.", pen)
+            g.tell(g.who(*c) + f"{g.t('MSG_TAKES_THE')} {name}.", pen)
             take = True
         if take:
-            item.possessortype, item.possessor, item.where = kind, counter, -1
+            item.possessortype, item.possessor, item.where = *c, -1
 
 
-def pick_up_sword(g: Game, kind: int, counter: int, area: int, control: int) -> None:
+def pick_up_sword(g: Game, c: Counter, area: int, control: int) -> None:
     """A counter without a sword takes one lying where it ends its move."""
-    if any(s.held_by(kind, counter) for s in g.swords):
+    swords = g.swords
+    loose = [n for n, s in enumerate(swords) if s.possessortype == T.KINGDOM and s.where == area]
+    if not loose or any(s.held_by(*c) for s in swords):
         return
-    for number, item in enumerate(g.swords):
-        if item.possessortype != T.KINGDOM or item.where != area:
-            continue
-        pen = g.who_pen(kind, counter)
+    for number in loose:
+        item = swords[number]
+        pen = g.who_pen(*c)
         name = T.SWORD_NAMES[number]
         if control == T.HUMAN:
             g.say(
-                g.who(kind, counter)
+                g.who(*c)
                 + f"{g.t('MSG_IN')} {g.area_name(area)}, {g.t('MSG_TAKE_SWORD')} {name} "
                 + yn_suffix(g),
                 pen,
             )
             if not yes_no(g, pen):
                 continue
-        item.possessortype, item.possessor, item.where = kind, counter, -1
+        item.possessortype, item.possessor, item.where = *c, -1
         if control == T.AMIGA:
-            g.tell(g.who(kind, counter) + f"{g.t('MSG_TAKES_SWORD')} {name}.", pen)
+            g.tell(g.who(*c) + f"{g.t('MSG_TAKES_SWORD')} {name}.", pen)
         return
 
 
-def offer_necklace(g: Game, kind: int, counter: int, control: int) -> None:
+def offer_necklace(g: Game, c: Counter, control: int) -> None:
     """A human wearing the Brosung Necklace may trade it with a dragon next door.
 
     Quirk kept: the search goes on after a trade, so the player may be
     offered further trades without the necklace, and each one succeeds.
     """
-    if control == T.AMIGA or not g.treasures[T.BROSUNG_NECKLACE].held_by(kind, counter):
+    if control == T.AMIGA or not g.treasures[T.BROSUNG_NECKLACE].held_by(*c):
         return
-    area = g.heroes[counter].where if kind == T.HERO else g.jarls[counter].where
-    for link in T.LINKS[area]:
+    for link in T.LINKS[g.piece(c).where]:
         if link == -1:
             break
         for m in g.monsters[: g.state.monster_count]:
@@ -160,47 +161,47 @@ def offer_necklace(g: Game, kind: int, counter: int, control: int) -> None:
                 item = g.treasures[number]
                 if not item.held_by(T.MONSTER, m.index):
                     continue
-                pen = g.who_pen(kind, counter)
+                pen = g.who_pen(*c)
                 g.say(
-                    g.who(kind, counter, comma=True)
+                    g.who(*c, comma=True)
                     + f"{g.t('MSG_EXCHANGE_THE')} {g.item_name(T.TREASURE, T.BROSUNG_NECKLACE)}"
                     + f" {g.t('MSG_WITH')} {g.monster_name(m.index)} {yn_suffix(g)}",
                     pen,
                 )
                 if yes_no(g, pen):
-                    item.possessortype, item.possessor = kind, counter
+                    item.possessortype, item.possessor = c
                     name = g.item_name(T.TREASURE, number)
-                    g.say(g.who(kind, counter) + f"{g.t('MSG_TAKES_THE')} {name}.", pen)
+                    g.say(g.who(*c) + f"{g.t('MSG_TAKES_THE')} {name}.", pen)
                     necklace = g.treasures[T.BROSUNG_NECKLACE]
                     necklace.possessortype, necklace.possessor = T.MONSTER, m.index
                     break
 
 
-def loot_monster(g: Game, kind: int, counter: int, hero: int, monster: int) -> None:
+def loot_monster(g: Game, slayer: Counter, hero: int, monster: int) -> None:
     """The slayer of a monster takes its treasures, and its gold goes to his hero."""
     pen = FIRST_HERO_PEN + hero
     for number in range(g.state.treasure_count):
         item = g.treasures[number]
         if item.held_by(T.MONSTER, monster):
-            item.possessortype, item.possessor, item.where = kind, counter, -1
+            item.possessortype, item.possessor, item.where = *slayer, -1
             name = g.item_name(T.TREASURE, number)
-            g.tell(g.who(kind, counter) + f"{g.t('MSG_FINDS_THE')} {name}!", pen)
+            g.tell(g.who(*slayer) + f"{g.t('MSG_FINDS_THE')} {name}!", pen)
     m = g.monsters[monster]
     if m.wealth > 0:
         g.heroes[hero].wealth += m.wealth
-        text = g.who(kind, counter) + f"{g.t('MSG_FINDS')} {m.wealth} {g.t('MSG_GOLDEN_MARKS')}."
+        text = g.who(*slayer) + f"{g.t('MSG_FINDS')} {m.wealth} {g.t('MSG_GOLDEN_MARKS')}."
         m.wealth = 0
         g.tell(text, pen)
 
 
-def drop_all(g: Game, kind: int, counter: int, area: int) -> None:
+def drop_all(g: Game, c: Counter, area: int) -> None:
     """A fallen counter's sword and treasures stay where it fell."""
     for item in g.treasures[: g.state.treasure_count] + g.swords:
-        if item.held_by(kind, counter):
+        if item.held_by(*c):
             item.possessortype, item.possessor, item.where = T.KINGDOM, -1, area
 
 
-def ring_escape(g: Game, kind: int, counter: int, hero: int) -> bool:
+def ring_escape(g: Game, c: Counter) -> bool:
     """Whether a defender wearing the Invisibility Ring slips out of the fight.
 
     Quirk kept: putting the ring on never lets the wearer escape; only a
@@ -208,19 +209,20 @@ def ring_escape(g: Game, kind: int, counter: int, hero: int) -> bool:
     A jarl without a hero is read as belonging to hero -1, whose control
     the reference build reads as none, so such a jarl gets the roll.
     """
-    if not g.treasures[T.INVISIBILITY_RING].held_by(kind, counter):
+    if not g.treasures[T.INVISIBILITY_RING].held_by(*c):
         return False
+    hero = g.side(c)
     control = g.heroes[hero].control if hero >= 0 else T.NONE
     pen = FIRST_HERO_PEN + hero
     if control == T.AMIGA:
         name = g.item_name(T.TREASURE, T.INVISIBILITY_RING)
-        g.say(g.who(kind, counter) + f"{g.t('MSG_WEARS_THE')} {name}.", pen)
+        g.say(g.who(*c) + f"{g.t('MSG_WEARS_THE')} {name}.", pen)
         return False
-    if control == T.HUMAN and ask_treasure(g, kind, counter, T.INVISIBILITY_RING):
+    if control == T.HUMAN and ask_treasure(g, c, T.INVISIBILITY_RING):
         return False
     escaped = g.d6() >= 4
     verb = g.t("MSG_ESCAPES" if escaped else "MSG_FAILS_TO_ESCAPE")
-    g.tell(g.who(kind, counter) + verb + "!", pen)
+    g.tell(g.who(*c) + verb + "!", pen)
     return escaped
 
 

@@ -4,12 +4,14 @@ from __future__ import annotations
 
 from saga.engine import tables as T
 from saga.engine.game import Game
+from saga.engine.state import Counter
 from saga.host import FIRST_HERO_PEN
 
 
-def conquer(g: Game, kind: int, counter: int, hero: int, area: int) -> None:
+def conquer(g: Game, victor: Counter, area: int) -> None:
     # Named before the change, or it would read "...conquered Ragnar's kingdom".
-    text = g.who(kind, counter) + g.t("MSG_HAS_CONQUERED") + g.who(T.KINGDOM, area, lower=True)
+    text = g.who(*victor) + g.t("MSG_HAS_CONQUERED") + g.who(T.KINGDOM, area, lower=True)
+    hero = g.side(victor)
     g.king[area] = hero
     g.tell(text + ".", FIRST_HERO_PEN + hero)
 
@@ -26,8 +28,9 @@ def collect_taxes(g: Game) -> None:
         if h.control == T.NONE or h.verydead:
             continue
         hero = h.index
-        for area in range(T.LAND_AREAS):
-            if g.king[area] != hero or g.ice[area]:
+        kingdoms = [area for area in range(T.LAND_AREAS) if g.king[area] == hero]
+        for area in kingdoms:
+            if g.ice[area]:
                 continue
             wears_crown = crown.held_by(T.HERO, hero) or (
                 crown.possessortype == T.JARL and g.jarls[crown.possessor].hero == hero

@@ -16,14 +16,16 @@ from saga.engine.items import (
     pick_up_treasures,
     vanish,
 )
+from saga.engine.state import Counter, Monster
 from saga.host import BACKSPACE, DONE, FIRST_HERO_PEN, Ask
 
 LINKS = T.LINKS
 STAY = T.LINK_SLOTS  # the Amiga's ninth option: stay put
+_NOWHERE = [False] * T.AREAS
 
 
 def _reset_passengers(g: Game) -> None:
-    g.ridertype = -1
+    g.rider = None
     for h in g.heroes:
         h.passenger = False
     for j in g.jarls:
@@ -32,8 +34,7 @@ def _reset_passengers(g: Game) -> None:
 
 def _start_visit(g: Game, area: int) -> None:
     visited = g.visited
-    for i in range(T.AREAS):
-        visited[i] = False
+    visited[:] = _NOWHERE
     visited[area] = True
 
 
@@ -42,11 +43,11 @@ def move_side(g: Game, hero: int) -> None:
     _reset_passengers(g)
     h = g.heroes[hero]
     if h.alive:
-        g.mover = (T.HERO, hero)
+        g.mover = Counter(T.HERO, hero)
         _move_hero(g, hero)
         for j in g.jarls:
             if j.alive and j.hero == hero:
-                g.mover = (T.JARL, j.index)
+                g.mover = Counter(T.JARL, j.index)
                 _move_jarl(g, hero, j.index)
         g.mover = None
     _reset_passengers(g)
@@ -54,7 +55,8 @@ def move_side(g: Game, hero: int) -> None:
 
 def _move_hero(g: Game, hero: int) -> None:
     h = g.heroes[hero]
-    n = moves(g, T.HERO, hero, False)
+    me = Counter(T.HERO, hero)
+    n = moves(g, me, False)
     g.movearray[0] = h.where
     g.whichrealmove = g.whichmove = 1
     start = h.where
@@ -66,13 +68,14 @@ def _move_hero(g: Game, hero: int) -> None:
         else:
             _amiga_moves_hero(g, hero, n)
     # Taxes his jarls collected pass to him wherever his path met theirs.
-    for i in range(g.whichrealmove):
-        for j in g.jarls:
-            if g.movearray[i] == j.where and j.hero == hero:
+    jarls = [j for j in g.jarls if j.hero == hero]
+    for area in g.movearray[: g.whichrealmove]:
+        for j in jarls:
+            if j.where == area:
                 hand_over_gold(g, hero, j.index)
-    pick_up_treasures(g, T.HERO, hero, h.where, h.control)
-    pick_up_sword(g, T.HERO, hero, h.where, h.control)
-    offer_necklace(g, T.HERO, hero, h.control)
+    pick_up_treasures(g, me, h.where, h.control)
+    pick_up_sword(g, me, h.where, h.control)
+    offer_necklace(g, me, h.control)
     if g.whichmove == 1 and h.wounded and (h.where == h.homewhere or h.rune == T.ING):
         h.wounded = False
         g.tell(g.who(T.HERO, hero) + g.t("MSG_HEALS") + ".", FIRST_HERO_PEN + hero)
@@ -82,15 +85,15 @@ def _move_hero(g: Game, hero: int) -> None:
             vanish(g, T.HEALING_POTION)
             name = g.item_name(T.TREASURE, T.HEALING_POTION)
             g.tell(g.who(T.HERO, hero) + f"{g.t('MSG_DRINKS_THE')} {name}.", FIRST_HERO_PEN + hero)
-        elif ask_treasure(g, T.HERO, hero, T.HEALING_POTION):
+        elif ask_treasure(g, me, T.HEALING_POTION):
             h.wounded = False
             vanish(g, T.HEALING_POTION)
 
 
-def _move_prompt(g: Game, kind: int, counter: int, area: int, n: int, pen: int) -> None:
+def _move_prompt(g: Game, c: Counter, area: int, n: int, pen: int) -> None:
     t = g.t
     text = (
-        g.who(kind, counter)
+        g.who(*c)
         + f"{t('MSG_IN')} {g.area_name(area)}, {t('MSG_MOVE')} {g.whichmove} {t('MSG_OF')} {n}?"
     )
     if g.whichmove >= 2:
@@ -107,9 +110,9 @@ def _ask_step(g: Game, pen: int) -> int:
             return area
 
 
-def _ask_destination(g: Game, kind: int, counter: int, pen: int) -> int:
+def _ask_destination(g: Game, c: Counter, pen: int) -> int:
     """Where the Teleport Scroll should take its reader."""
-    g.say(g.who(kind, counter, comma=True) + g.t("MSG_SELECT_DESTINATION") + "?", pen)
+    g.say(g.who(*c, comma=True) + g.t("MSG_SELECT_DESTINATION") + "?", pen)
     g.hint(g.t("MSG_SELECT"), "-")
     while True:
         area = g.ask(Ask.COUNTRY, pen)
@@ -119,37 +122,38 @@ def _ask_destination(g: Game, kind: int, counter: int, pen: int) -> int:
 
 def _human_moves_hero(g: Game, hero: int, n: int, start: int) -> None:
     h = g.heroes[hero]
+    me = Counter(T.HERO, hero)
     pen = FIRST_HERO_PEN + hero
     horse = g.treasures[T.FREY_FAXI]
     if horse.held_by(T.HERO, hero):
-        if ask_treasure(g, T.HERO, hero, T.FREY_FAXI):
+        if ask_treasure(g, me, T.FREY_FAXI):
             vanish(g, T.FREY_FAXI)
-            n = moves(g, T.HERO, hero, True)
+            n = moves(g, me, True)
     elif (
         horse.possessortype == T.JARL
         and g.jarls[horse.possessor].hero == hero
-        and ask_treasure(g, T.JARL, horse.possessor, T.FREY_FAXI)
+        and ask_treasure(g, Counter(T.JARL, horse.possessor), T.FREY_FAXI)
     ):
         vanish(g, T.FREY_FAXI)
     scroll = g.treasures[T.TELEPORT_SCROLL]
-    if scroll.held_by(T.HERO, hero) and ask_treasure(g, T.HERO, hero, T.TELEPORT_SCROLL):
+    if scroll.held_by(T.HERO, hero) and ask_treasure(g, me, T.TELEPORT_SCROLL):
         vanish(g, T.TELEPORT_SCROLL)
-        step_hero(g, hero, _ask_destination(g, T.HERO, hero, pen))
+        step_hero(g, hero, _ask_destination(g, me, pen))
         return
     while True:
-        _move_prompt(g, T.HERO, hero, h.where, n, pen)
+        _move_prompt(g, me, h.where, n, pen)
         area = _ask_step(g, pen)
         if area == DONE:
             return
         if area == BACKSPACE:
             g.whichmove = g.whichrealmove = 1
             h.where = start
-            if g.ridertype == T.HERO:
+            if g.rider is not None and g.rider.kind == T.HERO:
                 for j in g.jarls:
                     if j.passenger:
                         j.where = start
             g.freemove = False
-        elif area in LINKS[h.where] and is_legal(g, T.HERO, hero, area, True):
+        elif area in LINKS[h.where] and is_legal(g, me, area, True):
             step_hero(g, hero, area)
         if g.whichmove > n:
             return
@@ -179,7 +183,7 @@ def _amiga_moves_hero(g: Game, hero: int, n: int) -> None:
     if horse.held_by(T.HERO, hero):
         if s.turn > s.turns - s.faxirides or (not h.hagall and g.goodrand() % 6 == 0):
             vanish(g, T.FREY_FAXI)
-            n = moves(g, T.HERO, hero, True)
+            n = moves(g, Counter(T.HERO, hero), True)
             g.tell(g.who(T.HERO, hero) + _mounts(g), pen)
     elif horse.possessortype == T.JARL and g.jarls[horse.possessor].hero == hero:
         rider = g.jarls[horse.possessor]
@@ -191,26 +195,22 @@ def _amiga_moves_hero(g: Game, hero: int, n: int) -> None:
     g.say(g.who(T.HERO, hero) + g.t("MSG_IS_MOVING") + "...", pen)
     if h.wounded and (h.rune == T.ING or h.where == h.homewhere):
         return  # rest to heal
-    _amiga_walk(g, T.HERO, hero, n, Survey(g, T.HERO, hero).score, step_hero)
+    _amiga_walk(g, Counter(T.HERO, hero), n, step_hero)
 
 
-def _amiga_walk(
-    g: Game, kind: int, counter: int, n: int,
-    judge: Callable[[int], int], step: Callable[[Game, int, int], None],
-) -> None:
+def _amiga_walk(g: Game, c: Counter, n: int, step: Callable[[Game, int, int], None]) -> None:
     """Step to the best-judged neighbour until staying looks best or moves run out."""
-    c = g.heroes[counter] if kind == T.HERO else g.jarls[counter]
+    survey = Survey(g, c)
+    piece = g.piece(c)
+    visited = g.visited
     while True:
-        here = c.where
+        here = piece.where
         links = LINKS[here]
-        stay = judge(here) - 1  # judged first, so it draws first
-        scores = [judge(area) for area in links]
-        scores.append(stay)
-        choice = _best_option(g, scores)
+        choice = _best_option(g, survey.options(here, links))
         best = here if choice == STAY else links[choice]
-        if best in (-1, here) or g.visited[best] or not is_legal(g, kind, counter, best, False):
+        if best in (-1, here) or visited[best] or not is_legal(g, c, best, False):
             return
-        step(g, counter, best)
+        step(g, c.number, best)
         if g.whichmove > n:
             return
 
@@ -219,7 +219,7 @@ def step_hero(g: Game, hero: int, area: int) -> None:
     """Move a hero one area, with any Frey Faxi passengers, counting the move."""
     h = g.heroes[hero]
     h.where = area
-    if g.ridertype == T.HERO:
+    if g.rider is not None and g.rider.kind == T.HERO:
         for j in g.jarls:
             if j.passenger:
                 j.where = area
@@ -236,7 +236,8 @@ def step_hero(g: Game, hero: int, area: int) -> None:
 def _move_jarl(g: Game, hero: int, jarl: int) -> None:
     j = g.jarls[jarl]
     h = g.heroes[hero]
-    n = moves(g, T.JARL, jarl, g.ridertype == T.JARL and g.rider == jarl)
+    me = Counter(T.JARL, jarl)
+    n = moves(g, me, g.rider == me)
     g.movearray[0] = j.where
     g.whichmove = 1
     start = j.where
@@ -245,48 +246,45 @@ def _move_jarl(g: Game, hero: int, jarl: int) -> None:
         if h.control == T.HUMAN:
             _human_moves_jarl(g, hero, jarl, n, start)
         elif h.control == T.AMIGA:
-            _amiga_moves_jarl(g, hero, jarl, n)
+            g.say(g.who(T.JARL, jarl) + g.t("MSG_IS_MOVING") + "...", FIRST_HERO_PEN + hero)
+            _amiga_walk(g, me, n, step_jarl)
     for i in range(g.whichmove):
         if g.movearray[i] == h.where:
             hand_over_gold(g, hero, jarl)
-    pick_up_treasures(g, T.JARL, jarl, j.where, h.control)
-    pick_up_sword(g, T.JARL, jarl, j.where, h.control)
-    offer_necklace(g, T.JARL, jarl, h.control)
+    pick_up_treasures(g, me, j.where, h.control)
+    pick_up_sword(g, me, j.where, h.control)
+    offer_necklace(g, me, h.control)
 
 
 def _human_moves_jarl(g: Game, hero: int, jarl: int, n: int, start: int) -> None:
     j = g.jarls[jarl]
+    me = Counter(T.JARL, jarl)
     pen = FIRST_HERO_PEN + hero
     if g.treasures[T.TELEPORT_SCROLL].held_by(T.JARL, jarl) and ask_treasure(
-        g, T.JARL, jarl, T.TELEPORT_SCROLL
+        g, me, T.TELEPORT_SCROLL
     ):
         vanish(g, T.TELEPORT_SCROLL)
-        step_jarl(g, jarl, _ask_destination(g, T.JARL, jarl, pen))
+        step_jarl(g, jarl, _ask_destination(g, me, pen))
         return
     while True:
-        _move_prompt(g, T.JARL, jarl, j.where, n, pen)
+        _move_prompt(g, me, j.where, n, pen)
         area = _ask_step(g, pen)
         if area == DONE:
             return
         if area == BACKSPACE:
             g.whichmove = 1
             j.where = start
-            if g.ridertype == T.JARL and g.rider == jarl:
+            if g.rider == me:
                 h = g.heroes[hero]
                 if h.passenger:
                     h.where = start
                 for other in g.jarls:
                     if other.passenger:
                         other.where = start
-        elif area in LINKS[j.where] and is_legal(g, T.JARL, jarl, area, True):
+        elif area in LINKS[j.where] and is_legal(g, me, area, True):
             step_jarl(g, jarl, area)
         if g.whichmove > n:
             return
-
-
-def _amiga_moves_jarl(g: Game, hero: int, jarl: int, n: int) -> None:
-    g.say(g.who(T.JARL, jarl) + g.t("MSG_IS_MOVING") + "...", FIRST_HERO_PEN + hero)
-    _amiga_walk(g, T.JARL, jarl, n, Survey(g, T.JARL, jarl).score, step_jarl)
 
 
 def step_jarl(g: Game, jarl: int, area: int) -> None:
@@ -298,7 +296,7 @@ def step_jarl(g: Game, jarl: int, area: int) -> None:
     """
     j = g.jarls[jarl]
     j.where = area
-    riding = g.ridertype == T.JARL and g.rider == jarl
+    riding = g.rider == Counter(T.JARL, jarl)
     if riding:
         h = g.heroes[j.hero]
         if h.passenger:
@@ -313,63 +311,54 @@ def step_jarl(g: Game, jarl: int, area: int) -> None:
     g.host.update()
 
 
-def amiga_rout(g: Game, kind: int, counter: int) -> None:
+def amiga_rout(g: Game, c: Counter) -> None:
     """Rout a counter at random, as the Amiga (or a monster or kingdom) does.
 
     Only the starting area counts as visited, so a routed counter may
     wander back and forth.
     """
-    if kind == T.HERO:
-        c = g.heroes[counter]
-        c.routed = True
-    elif kind == T.JARL:
-        c = g.jarls[counter]
-        c.routed = True
-    else:
-        c = g.monsters[counter]
-    n = moves(g, kind, counter, False)
+    piece = g.piece(c)
+    if not isinstance(piece, Monster):
+        piece.routed = True
+    n = moves(g, c, False)
     if n < 1:
         return
-    g.say(g.who(kind, counter) + g.t("MSG_IS_BEING_ROUTED") + "...", g.who_pen(kind, counter))
-    _start_visit(g, c.where)
+    g.say(g.who(*c) + g.t("MSG_IS_BEING_ROUTED") + "...", g.who_pen(*c))
+    _start_visit(g, piece.where)
+    visited = g.visited
     under_way = False
     step = 1
     goodrand = g.goodrand
     while step <= n:
-        links = LINKS[c.where]
+        links = LINKS[piece.where]
         if not any(
-            a != -1 and not g.visited[a] and is_legal(g, kind, counter, a, False) for a in links
+            a != -1 and not visited[a] and is_legal(g, c, a, False) for a in links
         ):
             break
         while True:
             area = links[goodrand() % T.LINK_SLOTS]
-            if area != -1 and not g.visited[area] and is_legal(g, kind, counter, area, False):
+            if area != -1 and not visited[area] and is_legal(g, c, area, False):
                 break
-        c.where = area
-        if kind == T.HERO:
-            free, under_way = sea_step(g, counter, under_way)
+        piece.where = area
+        if c.kind == T.HERO:
+            free, under_way = sea_step(g, c.number, under_way)
             step -= free
         step += 1
 
 
-def human_rout(g: Game, kind: int, counter: int, routerhero: int) -> None:
+def human_rout(g: Game, c: Counter, routerhero: int) -> None:
     """A human victor chooses where the routed counter flees.
 
     Backspace starts the rout again from where it began.  (The original
     meant that too, but never noted the starting area, so it sent the
     counter to area -1 and then crashed; there is nothing to be faithful to.)
     """
-    n = moves(g, kind, counter, False)
+    n = moves(g, c, False)
     if n == 0:
         return
-    if kind == T.HERO:
-        c = g.heroes[counter]
-    elif kind == T.JARL:
-        c = g.jarls[counter]
-    else:
-        c = g.monsters[counter]
+    piece = g.piece(c)
     pen = FIRST_HERO_PEN + routerhero
-    start = c.where
+    start = piece.where
     under_way = False
     step = 1
     t = g.t
@@ -377,19 +366,19 @@ def human_rout(g: Game, kind: int, counter: int, routerhero: int) -> None:
         g.say(
             g.who(T.HERO, routerhero, comma=True)
             + f"{t('MSG_ROUT')} {step} {t('MSG_OF')} {n} {t('MSG_FOR')}"
-            + g.who(kind, counter, lower=True) + "?",
+            + g.who(*c, lower=True) + "?",
             pen,
         )
         area = _ask_step(g, pen)
         if area == DONE:
             break
         if area == BACKSPACE:
-            c.where = start
+            piece.where = start
             step = 1
             under_way = False
-        elif area in LINKS[c.where] and is_legal(g, kind, counter, area, True):
-            c.where = area
-            if kind == T.HERO:
-                free, under_way = sea_step(g, counter, under_way)
+        elif area in LINKS[piece.where] and is_legal(g, c, area, True):
+            piece.where = area
+            if c.kind == T.HERO:
+                free, under_way = sea_step(g, c.number, under_way)
                 step -= free
             step += 1

@@ -38,9 +38,9 @@ class Lcg64:
         self.calls = 0
 
     def goodrand(self) -> int:
-        self.state = (self.state * _MULTIPLIER + _INCREMENT) & _MASK
+        self.state = state = (self.state * _MULTIPLIER + _INCREMENT) & _MASK
         self.calls += 1
-        return self.state >> 33
+        return state >> 33
 
 
 def clock_seed() -> int:

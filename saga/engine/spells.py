@@ -5,6 +5,7 @@ from __future__ import annotations
 from saga.engine import combat, movement
 from saga.engine import tables as T
 from saga.engine.game import Game
+from saga.engine.state import Counter
 from saga.host import FIRST_HERO_PEN, WHITE
 
 _SPELL_EFFECT = {
@@ -33,6 +34,18 @@ def cast(g: Game, caster: int, spell: int) -> None:
         return
     g.tell(text + ".", WHITE)
     where = g.monsters[caster].where
+    monster = Counter(T.MONSTER, caster)
+    _strike_heroes(g, monster, spell, where)
+    _strike_jarls(g, monster, spell, where)
+    if spell == T.HAGALL:
+        for m in g.monsters:
+            if m.alive and m.where == where:
+                m.hagall = True
+                m.sea = T.SEA_BAD
+
+
+def _strike_heroes(g: Game, monster: Counter, spell: int, where: int) -> None:
+    """The spell falls on each hero in the area, unless his Sygil rune wards it off."""
     for h in g.heroes:
         if h.control == T.NONE or not h.alive or h.where != where:
             continue
@@ -52,11 +65,15 @@ def cast(g: Game, caster: int, spell: int) -> None:
             h.attacking = False
         elif spell == T.WYNN:
             h.glory = max(h.glory - 2, 0)
-            movement.amiga_rout(g, T.HERO, h.index)
+            movement.amiga_rout(g, Counter(T.HERO, h.index))
             h.attacking = False
         else:
-            combat.wound(g, T.MONSTER, caster, -1, T.HERO, h.index, h.index)
+            combat.wound(g, monster, Counter(T.HERO, h.index))
             h.attacking = False
+
+
+def _strike_jarls(g: Game, monster: Counter, spell: int, where: int) -> None:
+    """The spell falls on each jarl in the area; only face-up jarls can be wounded."""
     for j in g.jarls:
         if not j.alive or j.where != where:
             continue
@@ -69,13 +86,8 @@ def cast(g: Game, caster: int, spell: int) -> None:
             j.loseturn = True
             j.attacking = False
         elif spell == T.WYNN:
-            movement.amiga_rout(g, T.JARL, j.index)
+            movement.amiga_rout(g, Counter(T.JARL, j.index))
             j.attacking = False
         elif j.face == T.FACE_UP:
-            combat.wound(g, T.MONSTER, caster, -1, T.JARL, j.index, j.hero)
+            combat.wound(g, monster, Counter(T.JARL, j.index))
             j.attacking = False
-    if spell == T.HAGALL:
-        for m in g.monsters:
-            if m.alive and m.where == where:
-                m.hagall = True
-                m.sea = T.SEA_BAD

@@ -9,7 +9,21 @@ before its first game: zeros, except where start-up sets a value.
 
 from __future__ import annotations
 
+from typing import NamedTuple
+
 from saga.engine import tables as T
+
+
+class Counter(NamedTuple):
+    """One counter of the board, as the original names it: a kind and a number.
+
+    ``kind`` is the original's ``countertype`` (HERO, JARL, MONSTER, or
+    KINGDOM for an area) and ``number`` indexes that kind's table.  Being a
+    tuple, it compares equal to a plain ``(kind, number)`` pair.
+    """
+
+    kind: int
+    number: int
 
 
 class Hero:
@@ -71,8 +85,8 @@ class Hero:
         self.attacking = False
         self.defending = False
         self.passenger = False
-        # (countertype, counter) pairs fought this turn, at most ATTACKS.
-        self.fought: list[tuple[int, int]] = []
+        # The counters fought this turn, at most ATTACKS.
+        self.fought: list[Counter] = []
         # score[t] is the score at the end of turn t; slot 0 is unused.
         self.score = [0] * 100
 
@@ -122,7 +136,7 @@ class Jarl:
         self.face = T.FACE_UP
         self.hero = -1
         self.sea = T.SEA_NORMAL
-        self.fought: list[tuple[int, int]] = []
+        self.fought: list[Counter] = []
 
 
 class Monster:
@@ -193,6 +207,24 @@ class GameState:
         self.turns = 20
         self.faxirides = T.FREY_FAXI_RIDES
         self.advanced = False
+
+    def piece(self, c: Counter) -> Hero | Jarl | Monster:
+        """The record of a hero, jarl or monster (a kingdom has none)."""
+        if c.kind == T.HERO:
+            return self.heroes[c.number]
+        if c.kind == T.JARL:
+            return self.jarls[c.number]
+        if c.kind == T.MONSTER:
+            return self.monsters[c.number]
+        raise ValueError(f"counter kind {c.kind} has no record")
+
+    def side(self, c: Counter) -> int:
+        """The hero a counter fights for: -1 for free jarls, monsters and kingdoms."""
+        if c.kind == T.HERO:
+            return c.number
+        if c.kind == T.JARL:
+            return self.jarls[c.number].hero
+        return -1
 
     @property
     def monster_count(self) -> int:

@@ -10,7 +10,7 @@ from saga.engine.game import Game
 from saga.engine.kingdoms import collect_taxes
 from saga.engine.movement import move_side
 from saga.engine.placement import new_hero, place_jarls, place_monsters, promote, withdraw
-from saga.engine.state import GameState
+from saga.engine.state import GameState, Hero, Jarl
 from saga.host import FIRST_HERO_PEN, Ask
 
 
@@ -62,7 +62,8 @@ def movement_phase(g: Game) -> None:
         move_side(g, hero)
     g.turn_of = -1
     # Spells and gods last until this move; fresh ones come from the battles.
-    for c in (*g.heroes, *g.jarls):
+    sides: list[Hero | Jarl] = [*g.heroes, *g.jarls]
+    for c in sides:
         c.sea = T.SEA_NORMAL
         c.loseturn = False
     for m in g.monsters:

@@ -1,0 +1,69 @@
+"""The engine's one type for a counter, its lookups, and the Amiga's estimates."""
+
+from __future__ import annotations
+
+import pytest
+from engine_helpers import blank_game, draws, put_hero, put_jarl, put_monster
+
+from saga.engine import tables as T
+from saga.engine.assess import Survey
+from saga.engine.counters import strengths
+from saga.engine.state import Counter
+
+
+def test_a_counter_is_a_kind_and_a_number_and_compares_as_a_pair() -> None:
+    # Screens and saved answers still speak in (countertype, number) pairs.
+    assert Counter(T.JARL, 3) == (T.JARL, 3)
+    kind, number = Counter(T.MONSTER, 7)
+    assert (kind, number) == (T.MONSTER, 7)
+
+
+def test_one_lookup_finds_the_record_and_the_side() -> None:
+    g = blank_game()
+    put_hero(g, 2, 5)
+    put_jarl(g, 4, 5, hero=2)
+    put_jarl(g, 6, 9)
+    put_monster(g, 18, 9)
+    assert g.piece(Counter(T.HERO, 2)) is g.heroes[2]
+    assert g.piece(Counter(T.JARL, 4)) is g.jarls[4]
+    assert g.piece(Counter(T.MONSTER, 18)) is g.monsters[18]
+    counters = (Counter(T.HERO, 2), Counter(T.JARL, 4), Counter(T.JARL, 6),
+                Counter(T.MONSTER, 18), Counter(T.KINGDOM, 5))
+    assert [g.side(c) for c in counters] == [2, 2, -1, -1, -1]
+    with pytest.raises(ValueError, match="no record"):
+        g.piece(Counter(T.KINGDOM, 5))
+
+
+def test_armour_runes_and_hail_shape_the_amigas_strength_estimates() -> None:
+    g = blank_game()
+    put_hero(g, 0, 3, rune=T.OGAL)
+    put_hero(g, 1, 3, hagall=True)
+    put_jarl(g, 5, 3, hero=0)
+    shirt, coat = g.treasures[T.MAGIC_SHIRT], g.treasures[T.MAIL_COAT]
+    shirt.possessortype, shirt.possessor = T.HERO, 1
+    coat.possessortype, coat.possessor = T.JARL, 5
+    heroes, jarls = strengths(g)
+    assert heroes[0] == T.HERO_STRENGTH + 1  # Ogal
+    assert heroes[1] == T.HERO_STRENGTH - 1 + 1  # hail, then the shirt
+    assert jarls[5] == T.JARL_TABLE[5].strength + 2  # the coat
+    coat.possessortype = T.KINGDOM  # lying loose, it protects nobody
+    assert strengths(g)[1][5] == T.JARL_TABLE[5].strength
+
+
+def test_a_survey_judges_an_area_once_but_draws_for_every_look() -> None:
+    g = blank_game()
+    put_hero(g, 0, 3)
+    put_monster(g, 18, 4)
+    survey = Survey(g, Counter(T.HERO, 0))
+    links = T.LINKS[3]
+    before = draws(g)
+    first = survey.options(3, links)
+    second = survey.options(3, links)
+    looks = 1 + sum(1 for a in links if a != -1)
+    assert draws(g) == before + 2 * looks
+    assert len(first) == len(links) + 1
+    for a, b, area in zip(first, second, links, strict=False):
+        if area == -1:
+            assert a == b == -100
+        else:
+            assert abs(a - b) <= 3  # the same worth, a fresh random 0..3
