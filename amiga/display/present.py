@@ -14,6 +14,7 @@ and with numpy palette lookups; converting then scaling was the fastest.
 from __future__ import annotations
 
 import os
+import sys
 
 from amiga.display.box import Box
 from amiga.display.clock import Metronome
@@ -21,7 +22,23 @@ from amiga.display.screen import DisplayError, Screen
 from amiga.display.viewport import Viewport, fit_scale
 
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
-import pygame  # after silencing its greeting on stdout
+# SDL2 otherwise backs a plain window's surface with an OpenGL texture: on a
+# desktop without a GPU driver that loads Mesa's LLVM rasteriser (100 MB and
+# a tenth of a second) to copy one 2D picture.  X11's shared-memory
+# framebuffer does the same job in a few megabytes.  Users may still ask.
+os.environ.setdefault("SDL_FRAMEBUFFER_ACCELERATION", "0")
+
+# pygame's ``pkgdata`` imports setuptools' ``pkg_resources`` when it is
+# installed, which costs 60 ms at start-up; when that import fails pygame
+# finds its data files by itself, so the import is made to fail meanwhile.
+_hide_pkg_resources = "pkg_resources" not in sys.modules
+if _hide_pkg_resources:
+    sys.modules["pkg_resources"] = None  # type: ignore[assignment]
+try:
+    import pygame  # after silencing its greeting on stdout
+finally:
+    if _hide_pkg_resources:
+        del sys.modules["pkg_resources"]
 
 PAL_FRAME_HZ = 50.0
 
