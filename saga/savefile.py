@@ -87,7 +87,7 @@ def _table(names: tuple[str, ...], none: str = "none") -> Shows:
     return lambda v: names[v] if 0 <= v < len(names) else none if v == -1 else str(v)
 
 
-class Field(Adapter):  # type: ignore[misc]
+class Field(Adapter):
     """One number of the file: its width, the range the original loads safely, how it reads.
 
     Writing keeps only the low bits, as the original's ``(UBYTE)`` casts do.

@@ -143,7 +143,7 @@ class GameView:
         # which forgets the sword.
         g = self._game
         record = self._record(kind, number)
-        value = record.strength - record.hagall
+        value: int = record.strength - record.hagall
         if kind == T.MONSTER:
             return value
         if kind == T.HERO and record.rune == T.OGAL:
@@ -161,7 +161,7 @@ class GameView:
     def printed(self, kind: int, number: int) -> tuple[int, int]:
         """The strength and moves printed on a counter (without extras)."""
         record = self._record(kind, number)
-        return record.strength, record.moves
+        return int(record.strength), int(record.moves)
 
     @staticmethod
     def tax(area: int) -> int:
@@ -180,7 +180,7 @@ class GameView:
         return tuple(scores)
 
     def where(self, kind: int, number: int) -> int:
-        return self._record(kind, number).where
+        return int(self._record(kind, number).where)
 
     def _record(self, kind: int, number: int) -> Any:
         g = self._game

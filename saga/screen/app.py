@@ -205,7 +205,7 @@ class App:
                 self.path = path
                 raise Leave(state)
         elif key in ("save", "save_as") and self.game is not None:
-            self._save(ask=key == "save_as" or self.path is None)
+            self._save(ask=key == "save_as")
         elif key in ("titlebar", "watch", "stretch", "scanlines"):
             self._setting(key, bool(ui.menu_item(key).checked))
         elif key == "summary" and self.game is not None:
@@ -254,9 +254,10 @@ class App:
             return None
 
     def _save(self, ask: bool) -> None:
-        t = self.t
-        path = self.path
-        if ask:
+        t, game, path = self.t, self.game, self.path
+        if game is None:
+            return
+        if ask or path is None:
             folder = path.parent if path else self.config.home
             path = choose_file(self.ui, t("MSG_SAVE_GAME"), folder,
                                path.name if path else "", ok=t("MSG_OK"), cancel=t("MSG_CANCEL"))
@@ -264,7 +265,7 @@ class App:
                 return
         if path.suffix.lower() != ".saga":
             path = path.with_name(path.name + ".saga")
-        if fm.save_game(self.ui, self.game.host.say, t, path, self.game.state):
+        if fm.save_game(self.ui, game.host.say, t, path, game.state):
             self.path = path
 
 

@@ -124,10 +124,10 @@ class Board:
             return True
         if kind == T.HERO:
             h = v.heroes[number]
-            return h.attacking or h.passenger
+            return bool(h.attacking or h.passenger)
         if kind == T.JARL:
             j = v.jarls[number]
-            return j.attacking or j.defending or j.passenger
+            return bool(j.attacking or j.defending or j.passenger)
         return False
 
     def _image(self, v: GameView, key: Key) -> Image:

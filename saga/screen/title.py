@@ -170,7 +170,7 @@ class TitleScreen:
         """Take a gadget's new value into the settings."""
         config = self.config
         if gadget in self.heroes:
-            hero = self.heroes.index(gadget)  # type: ignore[arg-type]
+            hero = self.heroes.index(gadget)
             config.controls[hero] = self.heroes[hero].active
         elif gadget is self.delay:
             config.delay = self.delay.level
