@@ -73,3 +73,10 @@ def test_screens_see_the_game_only_through_the_view() -> None:
         for name in _imported_modules(path):
             if name.startswith("saga.engine"):
                 assert name.startswith(READ_ONLY_ENGINE), (path.name, name)
+
+
+def test_the_window_code_keeps_pygames_greeting_off_stdout() -> None:
+    # Every pygame import goes through amiga.display.present, which silences it.
+    code = "import saga.screen.app, saga.screen.about"
+    done = subprocess.run([sys.executable, "-c", code], cwd=REPO, capture_output=True, text=True)
+    assert done.returncode == 0 and done.stdout == ""

@@ -42,6 +42,13 @@ finally:
 
 PAL_FRAME_HZ = 50.0
 
+
+def backend_versions() -> str:
+    """What shows the screen, for an About window: pygame's and SDL's versions."""
+    sdl = ".".join(str(n) for n in pygame.get_sdl_version())
+    return f"pygame {pygame.version.ver}, SDL {sdl}"
+
+
 # Desktop pixels left for the window's title bar and a panel when choosing
 # the largest windowed scale: enough that 640x512 is doubled on a
 # 1920x1080 desktop, where 1024 lines just fit.

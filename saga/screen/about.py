@@ -12,8 +12,7 @@ from __future__ import annotations
 import platform
 from collections.abc import Callable
 
-import pygame
-
+from amiga.display.present import backend_versions
 from saga import RELEASE_DATE, __version__
 from saga.art import counter_image
 from saga.engine import tables as T
@@ -30,7 +29,6 @@ def about_lines(t: Text) -> list[tuple[int, int, str, bool]]:
     """(x, baseline, text, bold) of every line, in the window's coordinates."""
     python = f"Python {platform.python_version()}"
     system = f"{platform.system()} {platform.release()}".strip()
-    sdl = ".".join(str(n) for n in pygame.get_sdl_version())
     return [
         (67, 14, f"Saga {__version__}", True),
         (67, 24, f"({RELEASE_DATE})", False),
@@ -39,7 +37,7 @@ def about_lines(t: Text) -> list[tuple[int, int, str, bool]]:
         (67, 64, f"{t('MSG_APP_DESCRIPTION')}: TSR Hobbies, 1980", False),
         (11, 84, f"{t('MSG_BUILT_FOR'):<{LABEL}} {python}", False),
         (11, 94, f"{t('MSG_RUNNING_ON'):<{LABEL}} {system}", False),
-        (11, 104, f"{'':<{LABEL}} pygame {pygame.version.ver}, SDL {sdl}", False),
+        (11, 104, f"{'':<{LABEL}} {backend_versions()}", False),
         (11, 124, t("MSG_TRANSLATOR_1"), False),
         (11, 134, t("MSG_TRANSLATOR_2"), False),
     ]
