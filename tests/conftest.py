@@ -23,6 +23,14 @@ def oracle_dir() -> Path | None:
     return None
 
 
+@pytest.fixture(autouse=True)
+def _user_folders(tmp_path_factory: pytest.TempPathFactory, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Keep every test's settings and saves out of the real user's folders (XDG, as on Linux)."""
+    base = tmp_path_factory.mktemp("user")
+    monkeypatch.setenv("XDG_CONFIG_HOME", str(base / "config"))
+    monkeypatch.setenv("XDG_DATA_HOME", str(base / "data"))
+
+
 @pytest.fixture
 def oracle() -> Path:
     path = oracle_dir()

@@ -8,7 +8,7 @@ import pytest
 
 from amiga.display import Screen
 from amiga.input import MouseCode, Qualifier, RawKey, ScriptedEventSource
-from saga.config import Config
+from saga.config import Config, SettingsFile
 from saga.engine import tables as T
 from saga.engine.rng import Lcg64
 from saga.host import WHITE, Ask
@@ -133,11 +133,16 @@ def test_a_whole_amiga_game_in_the_window(tmp_path: Path) -> None:
         source.ticks(1).click(300, 300)  # the turn prompts
     source.ticks(1).click(300, 300)  # the game over screen
     source.close()
-    config = Config(controls=[T.AMIGA, T.NONE, T.AMIGA, T.NONE, T.NONE, T.AMIGA], turns=3, delay=0)
-    config.path = tmp_path / "Saga.config"
-    assert run_window(config, config.controls, None, Lcg64(3), TEXT, None, source) == 0
+    config = Config(controls=[T.AMIGA, T.NONE, T.AMIGA, T.NONE, T.NONE, T.AMIGA], turns=3, delay=0,
+                    home=tmp_path)
+    settings = tmp_path / "Saga.config"
+    settings.write_text("; mine\nTURNS=7\n")
+    store = SettingsFile(settings)
+    store.read()
+    assert run_window(config, config.controls, None, Lcg64(3), TEXT, None, source,
+                      store=store) == 0
     assert (tmp_path / "Autosave.saga").stat().st_size == 1780
-    assert "TURNS=3" in config.path.read_text()  # settings kept for next time
+    assert settings.read_text() == "; mine\nTURNS=7\n"  # nothing changed, nothing written
 
 
 def test_closing_the_window_quits() -> None:

@@ -9,14 +9,15 @@ at any question, so no game can trap its player.
 from __future__ import annotations
 
 import contextlib
-from collections.abc import Callable
+import signal
+import threading
+from collections.abc import Callable, Iterator
 from pathlib import Path
 
 from amiga.display import Screen
 from amiga.input import EventSource
-from saga import config as configuration
 from saga import savefile
-from saga.config import Config
+from saga.config import Config, ForgetSettings, SettingsStore
 from saga.engine import tables as T
 from saga.engine.game import Game
 from saga.engine.placement import start_game
@@ -51,9 +52,18 @@ class Leave(GameAborted):
 
 
 class App:
-    def __init__(self, ui: Ui, config: Config, text: Text, rng: RandomSource) -> None:
+    def __init__(
+        self,
+        ui: Ui,
+        config: Config,
+        text: Text,
+        rng: RandomSource,
+        *,
+        store: SettingsStore | None = None,
+    ) -> None:
         self.ui = ui
         self.config = config
+        self.store = store or ForgetSettings()  # keeps the player's changes of settings
         self.t = text
         self.rng = rng
         self.game: Game | None = None
@@ -239,22 +249,49 @@ def run_window(
     text: Text,
     path: Path | None = None,
     source: EventSource | None = None,
+    *,
+    store: SettingsStore | None = None,
 ) -> int:
-    """Open the window and play until the player quits; returns the exit status."""
+    """Open the window and play until the player quits; returns the exit status.
+
+    Settings reach ``store`` only when the player changes them; nothing is
+    written at the end.  SIGTERM and SIGINT end the program as closing the
+    window does, at the next message, so the last autosave stays whole.
+    """
     from amiga.display.present import Presenter
     from amiga.input.pygame_source import PygameEventSource
 
-    screen = Screen(WIDTH, HEIGHT, depth=7, halfbrite=True)
-    presenter = Presenter(screen, "Saga", scale=config.scale or None,
-                          fullscreen=config.fullscreen)
-    ui = Ui(source or PygameEventSource(presenter), presenter, screen)
-    try:
-        App(ui, config, text, rng).run(controls, state, path)
-    except QuitProgram:
-        pass
-    finally:
-        presenter.close()
-        if config.path is not None:
-            with contextlib.suppress(OSError):  # settings not kept; the game is unharmed
-                configuration.save(config)
+    # Before the display opens, so that SDL leaves these signals to us.
+    with _quit_on_signals(), contextlib.suppress(QuitProgram):
+        screen = Screen(WIDTH, HEIGHT, depth=7, halfbrite=True)
+        presenter = Presenter(screen, "Saga", scale=config.scale or None,
+                              fullscreen=config.fullscreen)
+        try:
+            ui = Ui(source or PygameEventSource(presenter), presenter, screen)
+            App(ui, config, text, rng, store=store).run(controls, state, path)
+        finally:
+            presenter.close()
     return 0
+
+
+@contextlib.contextmanager
+def _quit_on_signals() -> Iterator[None]:
+    """Turn SIGTERM and SIGINT into a window-close message while the window is open."""
+    import pygame
+
+    def close(signum: int, frame: object) -> None:
+        if pygame.display.get_init():
+            pygame.event.post(pygame.event.Event(pygame.QUIT))
+        else:
+            raise QuitProgram
+
+    wanted = [signal.SIGINT, signal.SIGTERM]
+    if threading.current_thread() is not threading.main_thread():
+        yield  # only the main thread may handle signals
+        return
+    previous = {number: signal.signal(number, close) for number in wanted}
+    try:
+        yield
+    finally:
+        for number, handler in previous.items():
+            signal.signal(number, handler)
