@@ -361,8 +361,9 @@ class SettingsFile:
         try:
             self.path.parent.mkdir(parents=True, exist_ok=True)
             write_atomic(self.path, data)
-        except OSError as e:
-            self.complain(f"settings not kept in {self.path}: {e.strerror or e}")
+        except (OSError, ValueError) as e:  # ValueError: a name no system accepts
+            reason = e.strerror if isinstance(e, OSError) and e.strerror else e
+            self.complain(f"settings not kept in {self.path}: {reason}")
             return
         self._data = data
 
@@ -393,16 +394,16 @@ def _change_text(data: bytes, changes: dict[str, object]) -> bytes:
     newline = "\r\n" if lines and lines[0].endswith("\r\n") else "\n"
     for field_name, value in changes.items():
         for key, shown in _text_lines(field_name, value):
-            line = f"{key}={shown}{newline}"
             for i in reversed(range(len(lines))):  # the last line of a key is the one read
                 text = lines[i].strip()
                 if text and text[0] not in ";#" and text.partition("=")[0].strip().upper() == key:
-                    lines[i] = line
+                    ending = lines[i][len(lines[i].rstrip("\r\n")) :]
+                    lines[i] = f"{key}={shown}{ending}"
                     break
             else:
                 if lines and not lines[-1].endswith(("\n", "\r")):
                     lines[-1] += newline
-                lines.append(line)
+                lines.append(f"{key}={shown}{newline}")
     return "".join(lines).encode("latin-1", errors="replace")
 
 

@@ -24,7 +24,9 @@ def oracle_dir() -> Path | None:
 
 
 @pytest.fixture(autouse=True)
-def _user_folders(tmp_path_factory: pytest.TempPathFactory, monkeypatch: pytest.MonkeyPatch) -> None:
+def _user_folders(
+    tmp_path_factory: pytest.TempPathFactory, monkeypatch: pytest.MonkeyPatch
+) -> None:
     """Keep every test's settings and saves out of the real user's folders (XDG, as on Linux)."""
     base = tmp_path_factory.mktemp("user")
     monkeypatch.setenv("XDG_CONFIG_HOME", str(base / "config"))
