@@ -176,8 +176,13 @@ def _text_lines(field_name: str, value: object) -> list[tuple[str, str]]:
     return [(k.name, _show(value)) for k in _KEYS if k.field == field_name]
 
 
-def _parse_text(text: str, config: Config, name: str) -> list[str]:
-    """Apply ``KEY=VALUE`` lines to ``config``; a message for each line skipped."""
+def _parse_text(
+    text: str, config: Config, name: str, elsewhere: frozenset[str] = frozenset()
+) -> list[str]:
+    """Apply ``KEY=VALUE`` lines to ``config``; a message for each line skipped.
+
+    Settings in ``elsewhere`` are kept in the binary part of the file and not here.
+    """
     problems = []
     for number, raw in enumerate(text.splitlines(), 1):
         line = raw.strip()
@@ -190,6 +195,8 @@ def _parse_text(text: str, config: Config, name: str) -> list[str]:
                 raise ValueError("it needs the form KEY=VALUE")
             if key is None:
                 raise ValueError("there is no such setting")
+            if key.field in elsewhere:
+                raise ValueError(f"it is kept in the first {AMIGA_SIZE} bytes")
             setting = key.read(value.strip())
         except ValueError as e:
             shown = line if len(line) <= _SHOWN else line[: _SHOWN - 3] + "..."
@@ -293,6 +300,9 @@ def _complain(message: str) -> None:
     print(f"saga: {message}", file=sys.stderr)
 
 
+_HEADER = b"; Saga settings, kept when you change them in the game.\n"
+
+
 class SettingsFile:
     """One ``Saga.config`` on disk: read once, then changed key by key.
 
@@ -305,13 +315,15 @@ class SettingsFile:
     ) -> None:
         self.path = Path(path)
         self.complain = complain
-        self._data = b""
+        self._data = _HEADER  # what a new file starts with
         self._usable = True
         self._refusal = ""
+        self._read = False
 
     def read(self, config: Config | None = None) -> tuple[Config, list[str]]:
         """The file's settings laid over ``config`` (or the defaults), and what was skipped."""
         config = config or Config()
+        self._read = True
         try:
             data = read_limited(self.path, MAX_SIZE)
         except FileProblem as e:
@@ -325,7 +337,8 @@ class SettingsFile:
         if _is_amiga_file(data):
             problems = _parse_amiga(data[:AMIGA_SIZE], config, name)
             tail = data[AMIGA_SIZE:].decode("latin-1")
-            problems += _parse_text(tail, config, f"{name} (after its {AMIGA_SIZE} bytes)")
+            where = f"{name} (after its {AMIGA_SIZE} bytes)"
+            problems += _parse_text(tail, config, where, _AMIGA_FIELDS)
         elif len(data) == AMIGA_SIZE and b"\0" in data:
             # The original's file of another version: it would not read it either.
             self._usable = False
@@ -346,6 +359,8 @@ class SettingsFile:
             raise TypeError(f"not settings kept in the file: {', '.join(sorted(unknown))}")
         if not changes:
             return
+        if not self._read:
+            self.read()  # never write over a file unseen
         if not self._usable:
             self.complain(f"settings not kept: {self._refusal}")
             return
@@ -357,7 +372,7 @@ class SettingsFile:
                 tail = _change_text(tail or b"\n", rest)
             data = head + tail
         else:
-            data = _change_text(data or _HEADER, changes)
+            data = _change_text(data, changes)
         try:
             self.path.parent.mkdir(parents=True, exist_ok=True)
             write_atomic(self.path, data)
@@ -368,8 +383,7 @@ class SettingsFile:
         self._data = data
 
 
-_HEADER = b"; Saga settings, kept when you change them in the game.\n"
-_AMIGA_FIELDS = {"controls", "delay", "turns", *_AMIGA_FLAGS}
+_AMIGA_FIELDS = frozenset({"controls", "delay", "turns", *_AMIGA_FLAGS})
 
 
 def _change_amiga(head: bytes, changes: dict[str, object]) -> bytes:
@@ -388,6 +402,11 @@ def _change_amiga(head: bytes, changes: dict[str, object]) -> bytes:
     return AMIGA_LAYOUT.build(fields_)
 
 
+def _ending(line: str) -> str:
+    """What ends a line as str.splitlines() sees it: "\\n", "\\r\\n", "\\x0b"... or nothing."""
+    return line[len(line.splitlines()[0]) :] if line else ""
+
+
 def _change_text(data: bytes, changes: dict[str, object]) -> bytes:
     """Rewrite the lines of the changed keys in place; add the ones the file lacks."""
     lines = data.decode("latin-1").splitlines(keepends=True)
@@ -397,11 +416,10 @@ def _change_text(data: bytes, changes: dict[str, object]) -> bytes:
             for i in reversed(range(len(lines))):  # the last line of a key is the one read
                 text = lines[i].strip()
                 if text and text[0] not in ";#" and text.partition("=")[0].strip().upper() == key:
-                    ending = lines[i][len(lines[i].rstrip("\r\n")) :]
-                    lines[i] = f"{key}={shown}{ending}"
+                    lines[i] = f"{key}={shown}{_ending(lines[i])}"
                     break
             else:
-                if lines and not lines[-1].endswith(("\n", "\r")):
+                if lines and not _ending(lines[-1]):
                     lines[-1] += newline
                 lines.append(f"{key}={shown}{newline}")
     return "".join(lines).encode("latin-1", errors="replace")

@@ -313,3 +313,10 @@ def test_a_signal_ends_the_window_cleanly_and_leaves_the_settings_alone(
     assert process.returncode == 0, err.decode()
     assert savefile.load(tmp_path / "Autosave.saga").turns == 5
     assert (tmp_path / "Saga.config").read_bytes() == REPO_CONFIG.read_bytes()
+
+
+def test_a_store_never_writes_over_a_file_it_has_not_read(tmp_path: Path) -> None:
+    path = tmp_path / "Saga.config"
+    path.write_bytes(MINE)
+    SettingsFile(path, complain=pytest.fail).remember(turns=30)
+    assert path.read_bytes() == MINE.replace(b"TURNS=12", b"TURNS=30")
