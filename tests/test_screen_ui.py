@@ -150,3 +150,15 @@ def test_closing_the_window_quits() -> None:
     source.close()
     with pytest.raises(QuitProgram):
         _ui(source).next_message(None)
+
+
+def test_an_answer_key_whose_upper_case_is_two_letters() -> None:
+    """A catalog may make "ß" the key for yes: it stays itself, as toupper() leaves it."""
+    source = ScriptedEventSource()
+    source.key("ß").click(300, 300)
+    ui = _ui(source)
+    text = {"MSG_KEY_YES": "ß"}
+    host = ScreenHost(ui, Board(ui), lambda name: text.get(name) or TEXT(name), Config(), None,
+                      lambda key: None)
+    assert host.ask(Ask.YNKEYBOARD, 6).result == ord("ß")  # typed
+    assert host.ask(Ask.YNKEYBOARD, 6).result == ord("ß")  # the left button stands for it
