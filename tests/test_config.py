@@ -9,6 +9,7 @@ import subprocess
 import sys
 import time
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -269,7 +270,7 @@ def test_the_window_gets_this_runs_settings_and_the_store(
 ) -> None:
     import saga.screen.app as app
 
-    seen = {}
+    seen: dict[str, Any] = {}
 
     def window(config, controls, state, rng, text, path=None, source=None, *, store=None):
         seen.update(config=config, controls=controls, store=store)
