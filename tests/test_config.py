@@ -321,3 +321,15 @@ def test_a_store_never_writes_over_a_file_it_has_not_read(tmp_path: Path) -> Non
     path.write_bytes(MINE)
     SettingsFile(path, complain=pytest.fail).remember(turns=30)
     assert path.read_bytes() == MINE.replace(b"TURNS=12", b"TURNS=30")
+
+
+def test_a_catalog_under_the_originals_name_is_used(tmp_path: Path) -> None:
+    from amiga.iff import Ctlg, write_ctlg
+    from saga.text import builtin_messages, load_text
+
+    yes_id = builtin_messages()["MSG_YES"][0]
+    path = tmp_path / "Catalogs" / "deutsch" / "Saga.catalog"
+    path.parent.mkdir(parents=True)
+    path.write_bytes(write_ctlg(Ctlg({yes_id: "Jawohl"}, "deutsch")))
+    text, _ = load_text(None, "deutsch", {}, tmp_path)
+    assert text("MSG_YES") == "Jawohl"

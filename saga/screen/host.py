@@ -19,7 +19,7 @@ from saga.config import DELAY_TICKS, Config
 from saga.engine import tables as T
 from saga.engine.game import Game
 from saga.engine.state import GameState
-from saga.host import ABORT, BACKSPACE, DONE, OFF_MAP, WHITE, Answer, Ask
+from saga.host import ABORT, BACKSPACE, DONE, OFF_MAP, WHITE, Answer, Ask, key_code
 from saga.screen import pens as P
 from saga.screen.board import Board
 from saga.screen.ui import (
@@ -264,7 +264,7 @@ class ScreenHost:
                 if char in " \r":
                     return Answer(DONE)
                 return None
-            return Answer(_key_code(char))
+            return Answer(key_code(char))
         return None
 
     def _pick(self, message: IntuiMessage, mode: Ask) -> Answer:
@@ -285,17 +285,11 @@ class ScreenHost:
 _PRESSES = (MouseCode.SELECTDOWN, MouseCode.MIDDLEDOWN, MouseCode.MENUDOWN)
 
 
-def _key_code(char: str) -> int:
-    """A letter's key code in upper case; a letter whose upper case is two (ß) stays itself."""
-    upper = char.upper()
-    return ord(upper if len(upper) == 1 else char)
-
-
 def _key_codes(t: Callable[[str], str]) -> dict[Ask, tuple[int, int]]:
     """The keys the left and the other buttons stand for, by question."""
 
     def code(name: str) -> int:
-        return _key_code(t(name)[:1] or "?")
+        return key_code(t(name)[:1] or "?")
 
     return {
         Ask.YNKEYBOARD: (code("MSG_KEY_YES"), code("MSG_KEY_NO")),
