@@ -31,7 +31,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Protocol
 
-from construct import Array, ConstructError, Int8sb, Int8ub, Int16ub, Int32ub, Struct
+from construct import Array, Int8sb, Int8ub, Int16ub, Int32ub, Struct
 
 from amiga.dos import FileProblem, Problem, read_limited
 from saga.engine import tables as T
@@ -233,13 +233,15 @@ AMIGA_LAYOUT = Struct(
 )
 assert AMIGA_LAYOUT.sizeof() == AMIGA_SIZE
 _AMIGA_FLAGS = ("titlebar", "advanced", "watch_amiga")
+_AMIGA_FIELDS = frozenset({"controls", "delay", "turns", *_AMIGA_FLAGS})  # Config fields it keeps
+_VERSION_AT = 24
 
 
 def _is_amiga_file(data: bytes) -> bool:
     """The original's file: its version byte, and six plausible controls before it."""
     return (
         len(data) >= AMIGA_SIZE
-        and data[24] == AMIGA_VERSION
+        and data[_VERSION_AT] == AMIGA_VERSION
         and all(c in (T.NONE, T.HUMAN, T.AMIGA) for c in data[:6])
     )
 
@@ -383,14 +385,10 @@ class SettingsFile:
         self._data = data
 
 
-_AMIGA_FIELDS = frozenset({"controls", "delay", "turns", *_AMIGA_FLAGS})
 
 
 def _change_amiga(head: bytes, changes: dict[str, object]) -> bytes:
-    try:
-        fields_ = AMIGA_LAYOUT.parse(head)
-    except ConstructError as e:  # cannot happen for AMIGA_SIZE bytes
-        raise AssertionError(e) from None
+    fields_ = AMIGA_LAYOUT.parse(head)
     for name, value in changes.items():
         if name == "controls":
             assert isinstance(value, list | tuple)
@@ -423,9 +421,4 @@ def _change_text(data: bytes, changes: dict[str, object]) -> bytes:
                     lines[-1] += newline
                 lines.append(f"{key}={shown}{newline}")
     return "".join(lines).encode("latin-1", errors="replace")
-
-
-def load(path: str | os.PathLike[str]) -> tuple[Config, list[str]]:
-    """The settings in a file; a missing file gives the defaults."""
-    return SettingsFile(path).read()
 

@@ -99,7 +99,7 @@ def test_settings_file(home: Path, capsys) -> None:
 
 
 def test_missing_settings_mean_the_manuals_defaults(tmp_path: Path) -> None:
-    config, problems = configuration.load(tmp_path / "Saga.config")
+    config, problems = configuration.SettingsFile(tmp_path / "Saga.config").read()
     assert problems == [] and config.controls == [1, 0, 0, 2, 0, 0] and config.turns == 20
 
 
