@@ -262,7 +262,7 @@ def run_window(
     from amiga.input.pygame_source import PygameEventSource
 
     # Before the display opens, so that SDL leaves these signals to us.
-    with _quit_on_signals(), contextlib.suppress(QuitProgram):
+    with contextlib.suppress(QuitProgram), _quit_on_signals():
         screen = Screen(WIDTH, HEIGHT, depth=7, halfbrite=True)
         presenter = Presenter(screen, "Saga", scale=config.scale or None,
                               fullscreen=config.fullscreen)
