@@ -19,7 +19,6 @@ from collections.abc import Callable, Iterable
 from pathlib import Path
 from typing import TextIO
 
-from amiga.dos import FileProblem, read_limited
 from saga import savefile
 from saga.engine import tables as T
 from saga.engine.game import Game
@@ -29,8 +28,6 @@ from saga.engine.state import GameState
 from saga.engine.turn import final_scores, play
 from saga.host import Answer, Ask, ScriptedHost, ScriptError
 from saga.text import english
-
-MAX_ANSWERS_SIZE = 16 << 20  # a 99-turn trace is well under a megabyte
 
 
 class TraceError(ValueError):
@@ -118,9 +115,9 @@ def main(argv: list[str] | None = None) -> int:
         if options.answers:
             path = Path(options.answers)
             try:
-                lines = read_limited(path, MAX_ANSWERS_SIZE).decode("latin-1").splitlines()
-            except FileProblem as e:
-                raise TraceError(str(e)) from None
+                lines = path.read_text(encoding="latin-1").splitlines()
+            except OSError as e:
+                raise TraceError(f"{path}: can't read it: {e.strerror or e}") from None
             answers = read_answers(lines, str(path))
         if options.load:
             if len(options.args) != 1:
