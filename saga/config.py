@@ -70,7 +70,7 @@ class Config:
     stretch: bool = False  # fill the window keeping the aspect, not whole multiples only
     scanlines: bool = False  # darken every other line, as a CRT shows it
     fix_bugs: bool = False  # mend the original's traps (off: faithful)
-    home: Path = field(default_factory=Path.cwd)  # the folder for saves and the autosave
+    home: Path = Path(".")  # the folder for saves and the autosave
 
 
 class SettingsStore(Protocol):

@@ -34,10 +34,12 @@ def find_places(settings: str | os.PathLike[str] | None = None, cwd: Path | None
     ``--config`` names only the settings file: saved games still follow the rule
     above, so a settings file elsewhere never scatters saves beside it.
     """
-    here = Path.cwd() if cwd is None else cwd
-    beside = here / SETTINGS_NAME
-    if os.path.lexists(beside):
-        chosen = Path(settings) if settings is not None else beside
+    try:
+        here = Path.cwd() if cwd is None else cwd
+    except OSError:  # the current folder was deleted: it cannot be a portable one
+        here = None
+    if here is not None and os.path.lexists(here / SETTINGS_NAME):
+        chosen = Path(settings) if settings is not None else here / SETTINGS_NAME
         return Places(chosen, here, here, portable=True)
     data = platformdirs.user_data_path(APP_NAME, appauthor=False)
     if settings is None:
