@@ -237,13 +237,14 @@ _AMIGA_FIELDS = frozenset({"controls", "delay", "turns", *_AMIGA_FLAGS})  # Conf
 _VERSION_AT = 24
 
 
+def _looks_binary(data: bytes) -> bool:
+    """Six controls (0, 1 or 2) where a text file has letters: the original's layout."""
+    return len(data) >= AMIGA_SIZE and all(c in (T.NONE, T.HUMAN, T.AMIGA) for c in data[:6])
+
+
 def _is_amiga_file(data: bytes) -> bool:
-    """The original's file: its version byte, and six plausible controls before it."""
-    return (
-        len(data) >= AMIGA_SIZE
-        and data[_VERSION_AT] == AMIGA_VERSION
-        and all(c in (T.NONE, T.HUMAN, T.AMIGA) for c in data[:6])
-    )
+    """The original's file of the version this port reads."""
+    return _looks_binary(data) and data[_VERSION_AT] == AMIGA_VERSION
 
 
 def _nearest(ticks: int | None, table: tuple[int | None, ...]) -> int:
@@ -341,7 +342,7 @@ class SettingsFile:
             tail = data[AMIGA_SIZE:].decode("latin-1")
             where = f"{name} (after its {AMIGA_SIZE} bytes)"
             problems += _parse_text(tail, config, where, _AMIGA_FIELDS)
-        elif len(data) == AMIGA_SIZE and b"\0" in data:
+        elif len(data) == AMIGA_SIZE and _looks_binary(data):
             # The original's file of another version: it would not read it either.
             self._usable = False
             self._refusal = f"{name}: binary, but not a version {AMIGA_VERSION} Amiga settings file"

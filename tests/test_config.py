@@ -333,3 +333,14 @@ def test_a_catalog_under_the_originals_name_is_used(tmp_path: Path) -> None:
     path.write_bytes(write_ctlg(Ctlg({yes_id: "Jawohl"}, "deutsch")))
     text, _ = load_text(None, "deutsch", {}, tmp_path)
     assert text("MSG_YES") == "Jawohl"
+
+
+def test_a_31_byte_text_file_with_a_nul_is_still_text(tmp_path: Path) -> None:
+    path = tmp_path / "Saga.config"
+    data = b"TURNS=1\n\0BEOWULF=AMIGA\nDELAY=0\n"
+    assert len(data) == AMIGA_SIZE
+    path.write_bytes(data)
+    store, config, problems = read(path)
+    assert (config.turns, config.delay, len(problems)) == (1, 0, 1)
+    store.remember(turns=2)
+    assert path.read_bytes() == data.replace(b"TURNS=1", b"TURNS=2")
