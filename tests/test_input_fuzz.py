@@ -120,7 +120,7 @@ def assert_one_clear_message(status: int, err: str, argv: list[str]) -> None:
     assert "Traceback" not in err, err
     if status == 2:
         assert err.strip(), "refused without a word"
-    named = max((len(a) for a in argv), default=0)  # a message may name a file twice
+    named = sum(len(a) for a in argv)  # usage errors repeat the arguments, paths and all
     assert len(err) < 2000 + 2 * named, f"{len(err)} characters of messages"
 
 
