@@ -65,7 +65,7 @@ def _child_game(scale: int) -> None:
     for _ in range(1 + turns):  # Start, then each "Turn n of N" prompt
         source.key(" ")
     with tempfile.TemporaryDirectory() as folder:
-        config.path = Path(folder) / "Saga.config"
+        config.home = Path(folder)
         with contextlib.suppress(EndOfInput):  # the script ends at the game-over screen
             run_window(config, config.controls, None, Lcg64(1), english(), source=source)
     print(f"{_peak_mb():.1f}", flush=True)

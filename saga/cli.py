@@ -14,8 +14,10 @@ import argparse
 import io
 import os
 import sys
+from collections.abc import Callable
 from pathlib import Path
 
+from amiga.dos import FileProblem
 from saga import config as configuration
 from saga import savefile
 from saga.engine import tables as T
@@ -23,6 +25,7 @@ from saga.engine.game import Game
 from saga.engine.placement import start_game
 from saga.engine.rng import Lcg64, clock_seed
 from saga.engine.state import GameState
+from saga.places import find_places
 from saga.text import load_text
 
 TEMPLATE = (
@@ -57,7 +60,9 @@ def _parser() -> argparse.ArgumentParser:
     p.add_argument("--turns", type=int, help="game length, 1 to 99 turns")
     p.add_argument("--advanced", action="store_true", help="advanced monsters and treasures")
     p.add_argument("--language", help="catalog language, e.g. deutsch (default: English)")
-    p.add_argument("--config", type=Path, help="settings file (default: ./Saga.config)")
+    p.add_argument("--config", type=Path,
+                   help="settings file (default: ./Saga.config if there is one, else the "
+                   "user's settings folder)")
     p.add_argument("--fix-bugs", action="store_true",
                    help="mend the original's known traps (the game is then not faithful)")
     p.add_argument("args", nargs="*", metavar="HERO=CONTROL or FILE",
@@ -78,7 +83,7 @@ def _apply_args(args: list[str], controls: list[int]) -> str | None:
             controls[heroes.index(key.upper())] = control
         elif sep and key.upper() == "FILE":
             game_file = value
-        elif not sep or Path(arg).exists():
+        elif not sep or os.path.lexists(arg):  # never raises, whatever the name
             if game_file is not None:
                 raise UsageError(f"only one saved game can be loaded ({game_file!r} and {arg!r})")
             game_file = arg
@@ -88,12 +93,10 @@ def _apply_args(args: list[str], controls: list[int]) -> str | None:
 
 
 def _find_save(name: str) -> Path:
-    p = Path(name)
-    if not p.exists() and not name.lower().endswith(".saga"):
-        with_suffix = Path(name + ".saga")
-        if with_suffix.exists():
-            return with_suffix
-    return p
+    plain = os.path.lexists(name) or name.lower().endswith(".saga")
+    if not plain and os.path.lexists(name + ".saga"):
+        return Path(name + ".saga")
+    return Path(name)
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -114,31 +117,37 @@ def main(argv: list[str] | None = None) -> int:
 
 
 def _run(options: argparse.Namespace) -> int:
-    config_path = options.config or Path("Saga.config")
-    config, problems = configuration.load(config_path)
-    for problem in problems:
-        print(f"saga: {problem}", file=sys.stderr)
-    controls = list(config.controls)
+    places = find_places(options.config)
+    store = configuration.SettingsFile(places.settings)
+    config, problems = store.read(configuration.Config(home=places.data))
+    # What the command line says holds for this run only: the store never hears of it.
+    controls = config.controls
     game_file = _apply_args(options.args, controls)
     if options.turns is not None:
         if not 1 <= options.turns <= 99:
             raise UsageError("--turns must be 1 to 99")
         config.turns = options.turns
+    config.advanced = config.advanced or options.advanced
     config.fix_bugs = config.fix_bugs or options.fix_bugs
     if options.seed is not None and options.seed < 0:
         raise UsageError("--seed must not be negative")
-    text, warnings = load_text(options.language, config.language, os.environ, config.home)
-    for warning in warnings:
+    text, warnings = load_text(options.language, config.language, os.environ, places.progdir)
+    for warning in [*problems, *warnings]:
         print(f"saga: {warning}", file=sys.stderr)
     rng = Lcg64(options.seed if options.seed is not None else clock_seed())
     save_path = _find_save(game_file) if game_file else None
-    state = savefile.load(save_path) if save_path else None
+    state = _load_game(save_path, text) if save_path else None
+    if not places.portable:
+        try:
+            config.home.mkdir(parents=True, exist_ok=True)
+        except OSError as e:
+            raise UsageError(f"{text('MSG_CANT_WRITE')} {config.home}: {e.strerror or e}") from None
     if not options.headless:
         from amiga.display import DisplayError
         from saga.screen.app import run_window  # pygame stays out of headless runs
 
         try:
-            return run_window(config, controls, state, rng, text, save_path)
+            return run_window(config, controls, state, rng, text, save_path, store=store)
         except DisplayError as e:
             raise UsageError(f"{e}; try --headless") from None
 
@@ -160,9 +169,20 @@ def _run(options: argparse.Namespace) -> int:
     host = TerminalHost(sys.stdout, text, config.home / "Autosave.saga", colour)
     g = Game(state or GameState(), rng, host, text, fixes=config.fix_bugs)
     if state is None:
-        start_game(g, controls, config.turns, options.advanced or config.advanced)
+        start_game(g, controls, config.turns, config.advanced)
     watch(g)
     return 0
+
+
+def _load_game(path: Path, t: Callable[[str], str]) -> GameState:
+    """The saved game named on the command line, or one clear message why not."""
+    try:
+        return savefile.load(path)
+    except savefile.SaveFileError:
+        raise
+    except (OSError, ValueError) as e:
+        problem = str(e) if isinstance(e, FileProblem) else f"{path}: {e}"
+        raise UsageError(f"{t('MSG_CANT_READ')} {problem}") from None
 
 
 if __name__ == "__main__":

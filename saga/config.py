@@ -1,18 +1,39 @@
-"""``Saga.config``: the start-up settings, as ``KEY=VALUE`` lines.
+"""``Saga.config``: this run's settings, and the file that keeps the player's choices.
 
-The manual says the file keeps the heroes' controls and the screen setup,
-and that without it Beowulf is human, Ragnar is the Amiga and the others
-sit out.  A line that makes no sense is reported and skipped, so a damaged
-file never stops the game from starting; the defaults fill the gaps.
+Two things that used to be one are kept apart here.  :class:`Config` is what
+this run uses: the file's settings with the command line laid over them.
+:class:`SettingsFile` owns the file, and writes to it only the settings the
+player changes in the program (:meth:`SettingsFile.remember`), so a
+``--turns`` or ``--fix-bugs`` given for one run never outlives that run.
+
+The file comes in two forms, and is written back in the form it was found in:
+
+* ``KEY=VALUE`` lines, with ``;`` or ``#`` comments.  A change rewrites only
+  its own line, so comments, unknown keys and their order survive.
+* The Amiga original's binary file (1.91 and later): 31 bytes, version 5 at
+  offset 24.  Bytes this port does not use (the screen mode, the About
+  window's place) are kept as they are, so one file serves both programs.
+  Settings the original has no byte for follow the 31 bytes as ``KEY=VALUE``
+  lines; the original reads only its 31 bytes and never sees them.
+
+The manual says that without the file Beowulf is human, Ragnar is the Amiga
+and the others sit out.  A line that makes no sense is reported and skipped,
+so a damaged file never stops the game from starting; the defaults fill the
+gaps.
 """
 
 from __future__ import annotations
 
 import os
+import sys
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Protocol
 
+from construct import Array, Int8sb, Int8ub, Int16ub, Int32ub, Struct
+
+from amiga.dos import FileProblem, Problem, read_limited
 from saga.engine import tables as T
 from saga.savefile import write_atomic
 
@@ -22,6 +43,12 @@ DEFAULT_CONTROLS = (T.HUMAN, T.NONE, T.NONE, T.AMIGA, T.NONE, T.NONE)
 # The manual's message delay slider: none, about 0.7 s, 1.4 s and 2.1 s,
 # or wait for a key or button.  Values are in IntuiTicks (tenths).
 DELAY_TICKS = (0, 7, 14, 21, None)
+# The 1.95 slider's eight steps, as its binary file numbers them.
+AMIGA_DELAY_TICKS = (0, 2, 4, 8, 12, 16, 20, None)
+
+MAX_SIZE = 64 * 1024  # far more than any settings file needs
+MAX_PROBLEMS = 5  # lines reported one by one; the rest are counted
+_SHOWN = 60  # characters of a bad line quoted in its warning
 
 _YES = {"YES", "Y", "ON", "TRUE", "1"}
 _NO = {"NO", "N", "OFF", "FALSE", "0"}
@@ -29,6 +56,8 @@ _NO = {"NO", "N", "OFF", "FALSE", "0"}
 
 @dataclass
 class Config:
+    """The settings of this run; nothing here is written anywhere by itself."""
+
     controls: list[int] = field(default_factory=lambda: list(DEFAULT_CONTROLS))
     turns: int = 20
     advanced: bool = False
@@ -38,15 +67,10 @@ class Config:
     language: str = ""
     scale: int = 0  # 0: the largest that fits
     fullscreen: bool = False
-    stretch: bool = False  # fill the window keeping the screen's shape, not by whole numbers
-    scanlines: bool = False  # darken every other window row, as a CRT
+    stretch: bool = False  # fill the window keeping the aspect, not whole multiples only
+    scanlines: bool = False  # darken every other line, as a CRT shows it
     fix_bugs: bool = False  # mend the original's traps (off: faithful)
-    path: Path | None = None  # where it was read from, or will be written
-
-    @property
-    def home(self) -> Path:
-        """PROGDIR: the folder beside the configuration, for saves and catalogs."""
-        return self.path.parent if self.path else Path.cwd()
+    home: Path = Path(".")  # the folder for saves and the autosave
 
 
 class SettingsStore(Protocol):
@@ -60,11 +84,27 @@ class SettingsStore(Protocol):
     def remember(self, **changes: object) -> None: ...
 
 
-def _number(value: str, low: int, high: int) -> int:
-    number = int(value)
-    if not low <= number <= high:
-        raise ValueError(f"it must be {low} to {high}")
-    return number
+class ForgetSettings:
+    """The store of a run that keeps no settings (tests, demonstrations)."""
+
+    def remember(self, **changes: object) -> None:
+        """Nothing is kept."""
+
+
+# -- values as the text form spells them ----------------------------------------
+
+
+def _number(low: int, high: int) -> Callable[[str], int]:
+    def read(value: str) -> int:
+        try:
+            number = int(value)
+        except ValueError:
+            number = low - 1
+        if not low <= number <= high:
+            raise ValueError(f"it must be {low} to {high}")
+        return number
+
+    return read
 
 
 def _flag(value: str) -> bool:
@@ -75,95 +115,311 @@ def _flag(value: str) -> bool:
     raise ValueError("it must be YES or NO")
 
 
-def parse(text: str, name: str = "Saga.config") -> tuple[Config, list[str]]:
-    """Read settings, returning them and a message for each line skipped."""
-    config = Config()
+def _control(value: str) -> int:
+    if value.upper() not in CONTROL_NAMES:
+        raise ValueError("it must be HUMAN, AMIGA or NONE")
+    return CONTROL_NAMES[value.upper()]
+
+
+def _language(value: str) -> str:
+    if not value.isprintable() or any(c in value for c in "/\\:"):
+        raise ValueError("it is not a language name")
+    return value
+
+
+def _show(value: object) -> str:
+    if isinstance(value, bool):
+        return "YES" if value else "NO"
+    return str(value)
+
+
+_CONTROL_WORDS = {v: k for k, v in CONTROL_NAMES.items()}
+
+
+@dataclass(frozen=True)
+class _Key:
+    """One ``KEY=VALUE`` line: the Config field it sets, and how it reads its value."""
+
+    name: str
+    field: str
+    read: Callable[[str], object]
+    hero: int | None = None  # the six control keys each hold one hero's control
+
+
+_KEYS = [
+    *(_Key(n.upper(), "controls", _control, hero) for hero, n in enumerate(T.HERO_NAMES)),
+    _Key("TURNS", "turns", _number(1, 99)),
+    _Key("ADVANCED", "advanced", _flag),
+    _Key("DELAY", "delay", _number(0, len(DELAY_TICKS) - 1)),
+    _Key("WATCHAMIGA", "watch_amiga", _flag),
+    _Key("TITLEBAR", "titlebar", _flag),
+    _Key("LANGUAGE", "language", _language),
+    _Key("SCALE", "scale", _number(0, 8)),
+    _Key("FULLSCREEN", "fullscreen", _flag),
+    _Key("STRETCH", "stretch", _flag),
+    _Key("SCANLINES", "scanlines", _flag),
+    _Key("FIXBUGS", "fix_bugs", _flag),
+]
+_BY_NAME = {k.name: k for k in _KEYS}
+_STORED = {k.field for k in _KEYS}
+
+
+def _text_lines(field_name: str, value: object) -> list[tuple[str, str]]:
+    """The (KEY, VALUE) lines that keep one Config field."""
+    if field_name == "controls":
+        assert isinstance(value, list | tuple)
+        return [
+            (k.name, _CONTROL_WORDS[value[k.hero]])
+            for k in _KEYS
+            if k.hero is not None
+        ]
+    return [(k.name, _show(value)) for k in _KEYS if k.field == field_name]
+
+
+def _parse_text(
+    text: str, config: Config, name: str, elsewhere: frozenset[str] = frozenset()
+) -> list[str]:
+    """Apply ``KEY=VALUE`` lines to ``config``; a message for each line skipped.
+
+    Settings in ``elsewhere`` are kept in the binary part of the file and not here.
+    """
     problems = []
     for number, raw in enumerate(text.splitlines(), 1):
         line = raw.strip()
         if not line or line[0] in ";#":
             continue
-        key, sep, value = line.partition("=")
-        key, value = key.strip().upper(), value.strip()
+        key_text, sep, value = line.partition("=")
+        key = _BY_NAME.get(key_text.strip().upper())
         try:
             if not sep:
                 raise ValueError("it needs the form KEY=VALUE")
-            if key in (n.upper() for n in T.HERO_NAMES):
-                if value.upper() not in CONTROL_NAMES:
-                    raise ValueError("it must be HUMAN, AMIGA or NONE")
-                index = [n.upper() for n in T.HERO_NAMES].index(key)
-                config.controls[index] = CONTROL_NAMES[value.upper()]
-            elif key == "TURNS":
-                config.turns = _number(value, 1, 99)
-            elif key == "ADVANCED":
-                config.advanced = _flag(value)
-            elif key == "DELAY":
-                config.delay = _number(value, 0, len(DELAY_TICKS) - 1)
-            elif key == "WATCHAMIGA":
-                config.watch_amiga = _flag(value)
-            elif key == "TITLEBAR":
-                config.titlebar = _flag(value)
-            elif key == "LANGUAGE":
-                config.language = value
-            elif key == "SCALE":
-                config.scale = _number(value, 0, 8)
-            elif key == "FULLSCREEN":
-                config.fullscreen = _flag(value)
-            elif key == "STRETCH":
-                config.stretch = _flag(value)
-            elif key == "SCANLINES":
-                config.scanlines = _flag(value)
-            elif key == "FIXBUGS":
-                config.fix_bugs = _flag(value)
-            else:
+            if key is None:
                 raise ValueError("there is no such setting")
+            if key.field in elsewhere:
+                raise ValueError(f"it is kept in the first {AMIGA_SIZE} bytes")
+            setting = key.read(value.strip())
         except ValueError as e:
-            problems.append(f"{name}, line {number}: {raw.strip()!r} ignored: {e}")
-    return config, problems
+            shown = line if len(line) <= _SHOWN else line[: _SHOWN - 3] + "..."
+            problems.append(f"{name}, line {number}: {shown!r} ignored: {e}")
+            continue
+        if key.hero is not None:
+            config.controls[key.hero] = int(setting)  # type: ignore[call-overload]
+        else:
+            setattr(config, key.field, setting)
+    return problems
 
 
-def load(path: str | os.PathLike[str]) -> tuple[Config, list[str]]:
-    """The settings in a file; a missing file gives the defaults."""
-    p = Path(path)
-    try:
-        data = p.read_bytes()
-    except FileNotFoundError:
-        config = Config()
-        config.path = p
-        return config, []
-    except OSError as e:
-        config = Config()
-        config.path = p
-        return config, [f"{p}: can't read it ({e.strerror or e}); using the defaults"]
-    config, problems = parse(data.decode("latin-1"), str(p))
-    config.path = p
-    return config, problems
+# -- the original's binary file --------------------------------------------------
+
+AMIGA_SIZE = 31
+AMIGA_VERSION = 5
+
+# Names are the meaning; the bytes we do not use are kept as read.
+AMIGA_LAYOUT = Struct(
+    "controls" / Array(6, Int8sb),
+    "display_id" / Int32ub,
+    "display_width" / Int32ub,
+    "display_height" / Int32ub,
+    "display_depth" / Int16ub,
+    "delay_step" / Int8ub,  # an index into AMIGA_DELAY_TICKS
+    "titlebar" / Int8ub,
+    "advanced" / Int8ub,
+    "turns" / Int8ub,
+    "version" / Int8ub,
+    "watch_amiga" / Int8ub,
+    "about_x" / Int16ub,
+    "about_y" / Int16ub,
+    "custom_screen" / Int8ub,
+)
+assert AMIGA_LAYOUT.sizeof() == AMIGA_SIZE
+_AMIGA_FLAGS = ("titlebar", "advanced", "watch_amiga")
+_AMIGA_FIELDS = frozenset({"controls", "delay", "turns", *_AMIGA_FLAGS})  # Config fields it keeps
+_VERSION_AT = 24
 
 
-def dump(config: Config) -> str:
-    names = {v: k for k, v in CONTROL_NAMES.items()}
-    lines = ["; Saga settings. Controls: HUMAN, AMIGA or NONE. DELAY: 0 (none) to 4 (wait)."]
-    lines += [f"{n.upper()}={names[c]}" for n, c in zip(T.HERO_NAMES, config.controls, strict=True)]
-    lines += [
-        f"TURNS={config.turns}",
-        f"ADVANCED={'YES' if config.advanced else 'NO'}",
-        f"DELAY={config.delay}",
-        f"WATCHAMIGA={'YES' if config.watch_amiga else 'NO'}",
-        f"TITLEBAR={'YES' if config.titlebar else 'NO'}",
-        f"SCALE={config.scale}",
-        f"FULLSCREEN={'YES' if config.fullscreen else 'NO'}",
-        f"STRETCH={'YES' if config.stretch else 'NO'}",
-        f"SCANLINES={'YES' if config.scanlines else 'NO'}",
-        f"FIXBUGS={'YES' if config.fix_bugs else 'NO'}",
-    ]
-    if config.language:
-        lines.append(f"LANGUAGE={config.language}")
-    return "\n".join(lines) + "\n"
+def _looks_binary(data: bytes) -> bool:
+    """Six controls (0, 1 or 2) where a text file has letters: the original's layout."""
+    return len(data) >= AMIGA_SIZE and all(c in (T.NONE, T.HUMAN, T.AMIGA) for c in data[:6])
 
 
-def save(config: Config, path: str | os.PathLike[str] | None = None) -> None:
-    target = Path(path) if path else config.path
-    if target is None:
-        raise ValueError("no file to save the settings to")
-    write_atomic(target, dump(config).encode("latin-1"))
+def _is_amiga_file(data: bytes) -> bool:
+    """The original's file of the version this port reads."""
+    return _looks_binary(data) and data[_VERSION_AT] == AMIGA_VERSION
+
+
+def _nearest(ticks: int | None, table: tuple[int | None, ...]) -> int:
+    """The position in ``table`` closest to ``ticks``; waiting matches only waiting."""
+    if ticks is None:
+        return table.index(None)
+    timed = [(abs(t - ticks), i) for i, t in enumerate(table) if t is not None]
+    return min(timed)[1]
+
+
+def delay_from_amiga(step: int) -> int:
+    """The manual's slider position nearest a 1.95 delay step."""
+    return _nearest(AMIGA_DELAY_TICKS[step], DELAY_TICKS)
+
+
+def delay_to_amiga(position: int, old_step: int = -1) -> int:
+    """The 1.95 delay step for a slider position, keeping ``old_step`` if it still fits."""
+    if 0 <= old_step < len(AMIGA_DELAY_TICKS) and delay_from_amiga(old_step) == position:
+        return old_step
+    return _nearest(DELAY_TICKS[position], AMIGA_DELAY_TICKS)
+
+
+def _parse_amiga(head: bytes, config: Config, name: str) -> list[str]:
+    fields_ = AMIGA_LAYOUT.parse(head)
+    problems = []
+
+    def bad(what: str, value: int) -> None:
+        problems.append(f"{name}: {what} {value} ignored")
+
+    for hero, control in enumerate(fields_.controls):
+        config.controls[hero] = control  # _is_amiga_file checked them
+    if fields_.delay_step < len(AMIGA_DELAY_TICKS):
+        config.delay = delay_from_amiga(fields_.delay_step)
+    else:
+        bad("message delay", fields_.delay_step)
+    if 1 <= fields_.turns <= 99:
+        config.turns = fields_.turns
+    else:
+        bad("number of turns", fields_.turns)
+    for flag in _AMIGA_FLAGS:
+        setattr(config, flag, bool(fields_[flag]))
+    return problems
+
+
+# -- the file ---------------------------------------------------------------------
+
+
+def _summarise(problems: list[str]) -> list[str]:
+    if len(problems) <= MAX_PROBLEMS:
+        return problems
+    more = len(problems) - MAX_PROBLEMS
+    return [*problems[:MAX_PROBLEMS], f"... and {more} more lines ignored"]
+
+
+def _complain(message: str) -> None:
+    print(f"saga: {message}", file=sys.stderr)
+
+
+_HEADER = b"; Saga settings, kept when you change them in the game.\n"
+
+
+class SettingsFile:
+    """One ``Saga.config`` on disk: read once, then changed key by key.
+
+    A file that exists but could not be read (a folder, a device, too large)
+    is never written, so a mistaken ``--config`` cannot replace anything.
+    """
+
+    def __init__(
+        self, path: str | os.PathLike[str], complain: Callable[[str], None] = _complain
+    ) -> None:
+        self.path = Path(path)
+        self.complain = complain
+        self._data = _HEADER  # what a new file starts with
+        self._usable = True
+        self._refusal = ""
+        self._read = False
+
+    def read(self, config: Config | None = None) -> tuple[Config, list[str]]:
+        """The file's settings laid over ``config`` (or the defaults), and what was skipped."""
+        config = config or Config()
+        self._read = True
+        try:
+            data = read_limited(self.path, MAX_SIZE)
+        except FileProblem as e:
+            if e.problem == Problem.MISSING:
+                return config, []
+            self._usable = False
+            self._refusal = str(e)
+            return config, [f"{e}; using the defaults"]
+        self._data = data
+        name = str(self.path)
+        if _is_amiga_file(data):
+            problems = _parse_amiga(data[:AMIGA_SIZE], config, name)
+            tail = data[AMIGA_SIZE:].decode("latin-1")
+            where = f"{name} (after its {AMIGA_SIZE} bytes)"
+            problems += _parse_text(tail, config, where, _AMIGA_FIELDS)
+        elif len(data) == AMIGA_SIZE and _looks_binary(data):
+            # The original's file of another version: it would not read it either.
+            self._usable = False
+            self._refusal = f"{name}: binary, but not a version {AMIGA_VERSION} Amiga settings file"
+            return config, [f"{self._refusal}; using the defaults"]
+        else:
+            problems = _parse_text(data.decode("latin-1"), config, name)
+        return config, _summarise(problems)
+
+    @property
+    def is_amiga_file(self) -> bool:
+        return _is_amiga_file(self._data)
+
+    def remember(self, **changes: object) -> None:
+        """Write just these settings to the file, atomically; a failure is reported, not raised."""
+        unknown = set(changes) - _STORED
+        if unknown:
+            raise TypeError(f"not settings kept in the file: {', '.join(sorted(unknown))}")
+        if not changes:
+            return
+        if not self._read:
+            self.read()  # never write over a file unseen
+        if not self._usable:
+            self.complain(f"settings not kept: {self._refusal}")
+            return
+        data = self._data
+        if _is_amiga_file(data):
+            head, tail = _change_amiga(data[:AMIGA_SIZE], changes), data[AMIGA_SIZE:]
+            rest = {k: v for k, v in changes.items() if k not in _AMIGA_FIELDS}
+            if rest:
+                tail = _change_text(tail or b"\n", rest)
+            data = head + tail
+        else:
+            data = _change_text(data, changes)
+        try:
+            self.path.parent.mkdir(parents=True, exist_ok=True)
+            write_atomic(self.path, data)
+        except (OSError, ValueError) as e:  # ValueError: a name no system accepts
+            reason = e.strerror if isinstance(e, OSError) and e.strerror else e
+            self.complain(f"settings not kept in {self.path}: {reason}")
+            return
+        self._data = data
+
+
+
+
+def _change_amiga(head: bytes, changes: dict[str, object]) -> bytes:
+    fields_ = AMIGA_LAYOUT.parse(head)
+    for name, value in changes.items():
+        if name == "controls":
+            assert isinstance(value, list | tuple)
+            fields_.controls = list(value)
+        elif name == "delay":
+            fields_.delay_step = delay_to_amiga(int(value), fields_.delay_step)  # type: ignore[call-overload]
+        elif name in _AMIGA_FIELDS:
+            fields_[name] = int(value)  # type: ignore[call-overload]
+    return AMIGA_LAYOUT.build(fields_)
+
+
+def _ending(line: str) -> str:
+    """What ends a line as str.splitlines() sees it: "\\n", "\\r\\n", "\\x0b"... or nothing."""
+    return line[len(line.splitlines()[0]) :] if line else ""
+
+
+def _change_text(data: bytes, changes: dict[str, object]) -> bytes:
+    """Rewrite the lines of the changed keys in place; add the ones the file lacks."""
+    lines = data.decode("latin-1").splitlines(keepends=True)
+    newline = "\r\n" if lines and lines[0].endswith("\r\n") else "\n"
+    for field_name, value in changes.items():
+        for key, shown in _text_lines(field_name, value):
+            for i in reversed(range(len(lines))):  # the last line of a key is the one read
+                text = lines[i].strip()
+                if text and text[0] not in ";#" and text.partition("=")[0].strip().upper() == key:
+                    lines[i] = f"{key}={shown}{_ending(lines[i])}"
+                    break
+            else:
+                if lines and not _ending(lines[-1]):
+                    lines[-1] += newline
+                lines.append(f"{key}={shown}{newline}")
+    return "".join(lines).encode("latin-1", errors="replace")
 

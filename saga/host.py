@@ -40,6 +40,16 @@ WHITE = 1
 FIRST_HERO_PEN = 6
 
 
+def key_code(char: str) -> int:
+    """The code of a key answer: a letter in upper case, as the original's toupper().
+
+    A letter whose upper case is two letters (``ß``) stays itself, so any
+    catalog's answer keys can be compared with what the player typed.
+    """
+    upper = char.upper()
+    return ord(upper if len(upper) == 1 else char)
+
+
 class Answer(NamedTuple):
     result: int
     countertype: int | None = None  # None leaves the engine's value alone

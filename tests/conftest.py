@@ -5,6 +5,8 @@ from __future__ import annotations
 import os
 from pathlib import Path
 
+import pytest
+
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
@@ -42,3 +44,13 @@ def oracle_traces() -> list[tuple[str, Path]]:
                 continue
             found[f"{origin}:{relative}"] = trace
     return sorted(found.items())
+
+
+@pytest.fixture(autouse=True)
+def _user_folders(
+    tmp_path_factory: pytest.TempPathFactory, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Keep every test's settings and saves out of the real user's folders (XDG, as on Linux)."""
+    base = tmp_path_factory.mktemp("user")
+    monkeypatch.setenv("XDG_CONFIG_HOME", str(base / "config"))
+    monkeypatch.setenv("XDG_DATA_HOME", str(base / "data"))

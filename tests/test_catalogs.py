@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import io
+import os
 import re
 import subprocess
 import sys
@@ -118,7 +119,8 @@ def test_a_german_game_shows_no_english() -> None:
 
 
 def test_umlauts_reach_the_terminal_intact(tmp_path: Path) -> None:
-    env = {"LANG": "C", "PATH": "/usr/bin:/bin", "PYTHONIOENCODING": "utf-8"}
+    env = {"LANG": "C", "PATH": "/usr/bin:/bin", "PYTHONIOENCODING": "utf-8",
+           **{k: v for k, v in os.environ.items() if k.startswith("XDG_")}}  # saves out of ~
     result = subprocess.run(
         [sys.executable, "-m", "saga", "--headless", "--language", "deutsch", "--seed", "3",
          "--turns", "2", "--config", str(tmp_path / "none.config"),

@@ -129,7 +129,7 @@ def test_settings_menu_changes_the_window_and_is_remembered(
     ui, presenter = window
     store = RecordingStore()
     config = Config()
-    app = App(ui, config, english(), Lcg64(1), store)
+    app = App(ui, config, english(), Lcg64(1), store=store)
     for item in ("stretch", "scanlines", "watch"):
         ui.menu_item(item).checked = True  # as picking it does
         app.menu(item)

@@ -175,7 +175,7 @@ def test_a_game_opened_says_loaded(tmp_path: Path, monkeypatch: pytest.MonkeyPat
     source.ticks(1).click(300, 300)  # the turn prompt
     source.ticks(1).click(300, 300)  # the game over screen
     source.key("\x1b")  # the title screen: quit
-    config = Config(delay=0, path=tmp_path / "Saga.config")
+    config = Config(delay=0, home=tmp_path)
     assert run_window(config, config.controls, savefile.load(path), Lcg64(2), TEXT, path,
                       source) == 0
     assert shown.said[:2] == [f"Opened {path}.", "Turn 1 of 1..."]

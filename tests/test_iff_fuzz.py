@@ -8,7 +8,7 @@ import warnings
 from collections.abc import Callable
 
 import numpy as np
-from hypothesis import HealthCheck, given, settings
+from fuzzing import fuzz
 from hypothesis import strategies as st
 
 from amiga.iff import (
@@ -27,7 +27,6 @@ from amiga.iff import (
 from amiga.iff.png import decode_png, encode_png
 from amiga.locale import Catalog, LocaleWarning, load_catalog
 
-FUZZ = settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 # Fixed overhead (parsed trees, Python objects, numpy temporaries) plus a
 # generous multiple of the file size; a reader that believed a header's
 # dimensions before checking them would blow far past this.
@@ -171,26 +170,22 @@ def decode_picture(data: bytes) -> None:
     picture.rgb()
 
 
-@FUZZ
-@given(mutated(ILBM_SEEDS))
+@fuzz(mutated(ILBM_SEEDS))
 def test_mutated_ilbm_raises_only_iff_error_within_bounded_memory(data: bytes) -> None:
     assert_bounded(lambda: decode_picture(data), data)
 
 
-@FUZZ
-@given(mutated(ILBM_SEEDS + CTLG_SEEDS))
+@fuzz(mutated(ILBM_SEEDS + CTLG_SEEDS))
 def test_mutated_iff_parses_or_raises_iff_error(data: bytes) -> None:
     assert_bounded(lambda: write_iff(parse_iff(data)), data)
 
 
-@FUZZ
-@given(mutated(CTLG_SEEDS))
+@fuzz(mutated(CTLG_SEEDS))
 def test_mutated_catalog_raises_only_iff_error_within_bounded_memory(data: bytes) -> None:
     assert_bounded(lambda: read_ctlg(data, "fuzz.catalog"), data)
 
 
-@FUZZ
-@given(mutated(CTLG_SEEDS))
+@fuzz(mutated(CTLG_SEEDS))
 def test_mutated_catalog_falls_back_to_built_in_strings(data: bytes) -> None:
     with warnings.catch_warnings():
         warnings.simplefilter("error")  # anything but a LocaleWarning fails the test
@@ -200,7 +195,6 @@ def test_mutated_catalog_falls_back_to_built_in_strings(data: bytes) -> None:
         assert isinstance(catalog.get(123456, "built-in"), str)
 
 
-@FUZZ
-@given(mutated(PNG_SEEDS))
+@fuzz(mutated(PNG_SEEDS))
 def test_mutated_png_raises_only_iff_error(data: bytes) -> None:
     assert_bounded(lambda: decode_png(data, "fuzz.png"), data)

@@ -19,7 +19,7 @@ from amiga.iff import (
     write_iff,
     write_ilbm,
 )
-from amiga.iff.ilbm import BMHD
+from amiga.iff.ilbm import BMHD, MAX_PIXELS
 
 WIDTHS = [1, 15, 16, 17, 623]
 
@@ -220,7 +220,7 @@ def test_no_ilbm_in_the_file() -> None:
 
 
 def test_a_giant_bmhd_is_refused_before_anything_is_allocated() -> None:
-    data = ilbm_bytes(("BMHD", bmhd(65535, 65535, planes=8)), ("BODY", b"\x81\0" * 50))
+    data = ilbm_bytes(("BMHD", bmhd(4096, 4096, planes=8)), ("BODY", b"\x81\0" * 50))
     tracemalloc.start()
     try:
         with pytest.raises(IffError, match="100 bytes of ByteRun1 data cannot expand"):
@@ -231,8 +231,28 @@ def test_a_giant_bmhd_is_refused_before_anything_is_allocated() -> None:
     assert peak < 100_000
 
 
+def test_a_picture_beyond_the_pixel_limit_is_refused_at_its_header() -> None:
+    data = ilbm_bytes(("BMHD", bmhd(65535, 65535, planes=1)), ("BODY", b"\x81\0" * 50))
+    with pytest.raises(IffError, match=f"65535x65535 is more than {MAX_PIXELS} pixels"):
+        read_ilbm(data, "giant.iff")
+
+
+def test_the_most_a_small_file_can_claim_stays_bounded() -> None:
+    """A one-plane picture of nothing but runs: the worst output per byte there is."""
+    side = 4096
+    body = b"\x81\0" * (side * side // 8 // 128)
+    data = ilbm_bytes(("BMHD", bmhd(side, side, planes=1)), ("BODY", body))
+    tracemalloc.start()
+    try:
+        assert read_ilbm(data, "runs.iff").pixels.shape == (side, side)
+        _, peak = tracemalloc.get_traced_memory()
+    finally:
+        tracemalloc.stop()
+    assert peak < 3 * side * side  # a few bytes a pixel, never more
+
+
 def test_a_giant_uncompressed_bmhd_is_refused_too() -> None:
-    data = ilbm_bytes(("BMHD", bmhd(65535, 65535, planes=8, compression=0)), ("BODY", b"\0" * 64))
+    data = ilbm_bytes(("BMHD", bmhd(4096, 4096, planes=8, compression=0)), ("BODY", b"\0" * 64))
     with pytest.raises(IffError, match="ends early at row 0"):
         read_ilbm(data, "giant.iff")
 

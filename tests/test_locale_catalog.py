@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import warnings
 from pathlib import Path
 
@@ -196,3 +197,37 @@ def test_choose_language_reads_the_real_environment(monkeypatch: pytest.MonkeyPa
         monkeypatch.delenv(variable, raising=False)
     monkeypatch.setenv("LANG", "da_DK.UTF-8")
     assert choose_language() == "dansk"
+
+
+@pytest.mark.parametrize(
+    "spelling", ["Catalogs/deutsch/Game.catalog", "catalogs/DEUTSCH/GAME.CATALOG"]
+)
+def test_names_match_whatever_their_case_as_on_amigados(tmp_path: Path, spelling: str) -> None:
+    path = tmp_path / "prog" / spelling
+    path.parent.mkdir(parents=True)
+    path.write_bytes(GERMAN)
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        catalog = open_catalog("game", "deutsch", progdir=tmp_path / "prog")
+    assert catalog.get(1, "Hello") == "Hallo" and catalog.name == str(path)
+
+
+@pytest.mark.parametrize("language", ["deu\0tsch", "../deutsch", "a/b", ".."])
+def test_a_language_that_is_no_folder_name_is_a_warning(tmp_path: Path, language: str) -> None:
+    with pytest.warns(LocaleWarning, match="is not a language name; using built-in strings"):
+        catalog = open_catalog("game", language, catalogs_dir=tmp_path)
+    assert isinstance(catalog, NullCatalog)
+
+
+@pytest.mark.parametrize("kind", ["huge", "fifo"])
+def test_a_catalog_that_is_no_plain_small_file_is_a_warning(tmp_path: Path, kind: str) -> None:
+    path = tmp_path / "deutsch" / "game.catalog"
+    path.parent.mkdir()
+    if kind == "huge":
+        with path.open("wb") as f:
+            f.truncate(1 << 30)
+    else:
+        os.mkfifo(path)
+    with pytest.warns(LocaleWarning, match="cannot read the catalog"):
+        catalog = open_catalog("game", "deutsch", catalogs_dir=tmp_path)
+    assert isinstance(catalog, NullCatalog)

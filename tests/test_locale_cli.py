@@ -61,7 +61,7 @@ def test_dump_lists_every_string_with_escapes(sources: Path, capsys) -> None:
 @pytest.mark.parametrize(
     ("argv", "message"),
     [
-        (["compile", "{d}/game.cd", "{d}/nope.ct", "-o", "{d}/x.catalog"], "No such file"),
+        (["compile", "{d}/game.cd", "{d}/nope.ct", "-o", "{d}/x.catalog"], "nope.ct: does not"),
         (["compile", "{d}/game.cd", "{d}/bad.ct", "-o", "{d}/x.catalog"], "bad.ct:2: "),
         (["compile", "{d}/game.cd", "{d}/deutsch.ct"], "-o/--output"),
         (["dump", "{d}/game.cd"], "game.cd: not an IFF file"),

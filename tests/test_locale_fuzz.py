@@ -5,12 +5,10 @@ from __future__ import annotations
 import contextlib
 import warnings
 
-from hypothesis import HealthCheck, given, settings
+from fuzzing import fuzz
 from hypothesis import strategies as st
 
 from amiga.locale import LocaleError, LocaleWarning, compile_catalog, parse_cd, parse_ct
-
-FUZZ = settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
 CD_SEED = """; seed
 #language english
@@ -61,8 +59,7 @@ def mangled(draw: st.DrawFn, seed: str) -> str:
     return text
 
 
-@FUZZ
-@given(mangled(CD_SEED), mangled(CT_SEED))
+@fuzz(mangled(CD_SEED), mangled(CT_SEED))
 def test_mangled_sources_raise_only_locale_error(cd: str, ct: str) -> None:
     with warnings.catch_warnings():
         warnings.simplefilter("error")  # any other warning fails the test
@@ -73,8 +70,7 @@ def test_mangled_sources_raise_only_locale_error(cd: str, ct: str) -> None:
             assert str(error).startswith(("x.cd", "x.ct"))
 
 
-@FUZZ
-@given(st.text(max_size=200))
+@fuzz(st.text(max_size=200))
 def test_arbitrary_text_raises_only_locale_error(text: str) -> None:
     with warnings.catch_warnings():
         warnings.simplefilter("ignore", LocaleWarning)

@@ -167,3 +167,17 @@ def test_messages_pause_for_the_reader() -> None:
     g.tell("one")
     g.say("two")
     assert host.pauses == 1
+
+
+def test_an_answer_key_whose_upper_case_is_two_letters_reaches_the_engine() -> None:
+    # A catalog may spell yes as "ß"; toupper() leaves it, and so must the engine.
+    from saga.engine.game import Game
+    from saga.engine.rng import Lcg64
+    from saga.engine.state import GameState
+    from saga.host import QuietHost
+    from saga.text import english
+
+    text = english()
+    words = {"MSG_KEY_YES": "ß"}
+    g = Game(GameState(), Lcg64(1), QuietHost(), lambda name: words.get(name) or text(name))
+    assert g.key("MSG_KEY_YES") == ord("ß")

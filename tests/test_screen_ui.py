@@ -9,7 +9,7 @@ import pytest
 from amiga.display import Screen
 from amiga.input import IDCMP, MouseCode, Qualifier, RawKey, ScriptedEventSource
 from saga import trace
-from saga.config import Config
+from saga.config import Config, SettingsFile
 from saga.engine import tables as T
 from saga.engine.game import Game
 from saga.engine.rng import Lcg64
@@ -145,11 +145,16 @@ def test_a_whole_amiga_game_in_the_window(
         source.ticks(1).click(300, 300)  # the turn prompts
     source.ticks(1).click(300, 300)  # the game over screen
     source.close()
-    config = Config(controls=[T.AMIGA, T.NONE, T.AMIGA, T.NONE, T.NONE, T.AMIGA], turns=3, delay=0)
-    config.path = tmp_path / "Saga.config"
-    assert run_window(config, config.controls, None, Lcg64(3), TEXT, None, source) == 0
+    config = Config(controls=[T.AMIGA, T.NONE, T.AMIGA, T.NONE, T.NONE, T.AMIGA], turns=3, delay=0,
+                    home=tmp_path)
+    settings = tmp_path / "Saga.config"
+    settings.write_text("; mine\nTURNS=7\n")
+    store = SettingsFile(settings)
+    store.read()
+    assert run_window(config, config.controls, None, Lcg64(3), TEXT, None, source,
+                      store=store) == 0
     assert (tmp_path / "Autosave.saga").stat().st_size == 1780
-    assert not config.path.exists()  # settings are kept only when the player changes one
+    assert settings.read_text() == "; mine\nTURNS=7\n"  # nothing changed, nothing written
     # The message line showed exactly what the trace prints (the game over has its own screen).
     trace.main(["3", "3", "0", "2", "0", "2", "0", "0", "2", "--messages"])
     messages = [line for line in capsys.readouterr().out.splitlines(True) if line[0] == "M"]
@@ -284,3 +289,15 @@ def test_file_requester_picks_from_the_list_and_the_right_button_cancels(
     source = ScriptedEventSource()
     source.click(300, 200, MouseCode.MENUDOWN)
     assert choose_file(_ui(source), "Open", tmp_path) is None
+
+
+def test_an_answer_key_whose_upper_case_is_two_letters() -> None:
+    """A catalog may make "ß" the key for yes: it stays itself, as toupper() leaves it."""
+    source = ScriptedEventSource()
+    source.key("ß").click(300, 300)
+    ui = _ui(source)
+    text = {"MSG_KEY_YES": "ß"}
+    host = ScreenHost(ui, Board(ui), lambda name: text.get(name) or TEXT(name), Config(), None,
+                      lambda key: None)
+    assert host.ask(Ask.YNKEYBOARD, 6).result == ord("ß")  # typed
+    assert host.ask(Ask.YNKEYBOARD, 6).result == ord("ß")  # the left button stands for it

@@ -12,7 +12,9 @@ from typing import NoReturn
 import numpy as np
 from construct import ConstructError
 
-from .container import Chunk, Group, parse_iff
+from amiga.dos import read_limited
+
+from .container import MAX_FILE_SIZE, Chunk, Group, parse_iff
 from .errors import IffError
 from .ilbm import BMHD, CAMG_EHB, CAMG_HAM, Compression, Ilbm, Masking, read_ilbm, write_ilbm
 from .png import decode_png, encode_png
@@ -48,13 +50,13 @@ def main(argv: Sequence[str] | None = None) -> int:
     sys.stdout.reconfigure(errors="backslashreplace")  # type: ignore[union-attr]
     try:
         if args.command == "info":
-            root = parse_iff(args.file.read_bytes(), str(args.file))
+            root = parse_iff(read_limited(args.file, MAX_FILE_SIZE), str(args.file))
             print("\n".join(_tree(root, 0)))
         elif args.command == "topng":
-            ilbm = read_ilbm(args.source.read_bytes(), str(args.source))
+            ilbm = read_ilbm(read_limited(args.source, MAX_FILE_SIZE), str(args.source))
             args.target.write_bytes(_to_png(ilbm))
         else:
-            png = decode_png(args.source.read_bytes(), str(args.source))
+            png = decode_png(read_limited(args.source, MAX_FILE_SIZE), str(args.source))
             transparent = _transparent_pen(png.alpha, str(args.source))
             args.target.write_bytes(
                 write_ilbm(png.pixels, png.palette, transparent_colour=transparent)

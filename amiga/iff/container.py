@@ -20,6 +20,10 @@ TOP_LEVEL_KINDS = ("FORM", "LIST", "CAT ")
 # limit keeps a hostile file of endlessly nested FORMs from exhausting the stack.
 MAX_DEPTH = 32
 
+# The largest file the tools read: many times any real picture or catalog, and
+# small enough that decoding it cannot exhaust memory.
+MAX_FILE_SIZE = 16 << 20
+
 _HEADER = struct.Struct(">4sI")
 
 

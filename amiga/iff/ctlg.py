@@ -27,6 +27,8 @@ from construct import Bytes, ConstructError, Int32ub, Padding, Struct, this
 from .container import Chunk, Group, find_forms, parse_iff, write_iff
 from .errors import IffError
 
+MAX_CATALOG_SIZE = 1 << 20  # a large program's catalog is a few tens of kilobytes
+
 CSET = Struct("codeset" / Int32ub, Padding(28))
 STRS_ENTRY = Struct(
     "id" / Int32ub,

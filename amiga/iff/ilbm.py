@@ -23,6 +23,9 @@ CAMG_EHB = 0x0080
 CAMG_HAM = 0x0800
 DEEP_PLANES = 24
 MAX_PENS = 256
+# Far beyond any Amiga picture (4096x4096), and it bounds what decoding may
+# allocate (a few bytes a pixel) whatever a header claims.
+MAX_PIXELS = 1 << 24
 
 
 class Masking(IntEnum):
@@ -240,6 +243,10 @@ def _read_bmhd(form: ResolvedForm, name: str) -> Container:
         ) from None
     if header.width == 0 or header.height == 0:
         raise IffError(name, "BMHD", f"empty picture ({header.width}x{header.height})")
+    if header.width * header.height > MAX_PIXELS:
+        raise IffError(
+            name, "BMHD", f"{header.width}x{header.height} is more than {MAX_PIXELS} pixels"
+        )
     if not (1 <= header.planes <= 8 or header.planes == DEEP_PLANES):
         raise IffError(name, "BMHD", f"{header.planes} planes are not supported (1-8 or 24)")
     if header.masking > max(Masking):

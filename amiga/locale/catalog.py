@@ -7,11 +7,14 @@ for another language or another version yields a :class:`NullCatalog` and a
 
 from __future__ import annotations
 
+import os
 import warnings
 from collections.abc import Iterator, Mapping
 from pathlib import Path
 
+from amiga.dos import FileProblem, read_limited
 from amiga.iff import IffError, read_ctlg
+from amiga.iff.ctlg import MAX_CATALOG_SIZE
 
 from .errors import LocaleWarning
 from .languages import BUILTIN_LANGUAGE, amiga_language
@@ -52,6 +55,16 @@ class NullCatalog(Catalog):
         return builtin
 
 
+def _places(
+    name: str, language: str, progdir: Path | None, catalogs_dir: Path | None
+) -> Iterator[tuple[Path, tuple[str, ...]]]:
+    filename = name if name.endswith(".catalog") else f"{name}.catalog"
+    if progdir is not None:
+        yield Path(progdir), ("Catalogs", language, filename)
+    if catalogs_dir is not None:
+        yield Path(catalogs_dir), (language, filename)
+
+
 def catalog_paths(
     name: str, language: str, *, progdir: Path | None = None, catalogs_dir: Path | None = None
 ) -> Iterator[Path]:
@@ -59,12 +72,29 @@ def catalog_paths(
 
     ``progdir/Catalogs/<language>/<name>.catalog`` first (PROGDIR:, beside the
     program), then ``catalogs_dir/<language>/<name>.catalog`` (the project's own).
+    As on AmigaDOS, each name matches whatever its case on disk (``Saga.catalog``).
     """
-    filename = name if name.endswith(".catalog") else f"{name}.catalog"
-    if progdir is not None:
-        yield Path(progdir) / "Catalogs" / language / filename
-    if catalogs_dir is not None:
-        yield Path(catalogs_dir) / language / filename
+    for root, parts in _places(name, language, progdir, catalogs_dir):
+        yield root.joinpath(*parts)
+
+
+def _find(root: Path, parts: tuple[str, ...]) -> Path | None:
+    """``root/parts...`` with every part matched regardless of case, as AmigaDOS does."""
+    path = root
+    for part in parts:
+        if os.path.lexists(path / part):
+            path = path / part
+            continue
+        try:
+            with os.scandir(path) as entries:
+                wanted = part.casefold()
+                found = next((e.name for e in entries if e.name.casefold() == wanted), None)
+        except (OSError, ValueError):
+            return None
+        if found is None:
+            return None
+        path = path / found
+    return path
 
 
 def open_catalog(
@@ -83,13 +113,18 @@ def open_catalog(
     """
     if language is None or language == BUILTIN_LANGUAGE:
         return NullCatalog()
-    for path in catalog_paths(name, language, progdir=progdir, catalogs_dir=catalogs_dir):
-        try:
-            data = path.read_bytes()
-        except FileNotFoundError:
+    if not _is_folder_name(language):
+        _warn(f"{language!r} is not a language name; using built-in strings")
+        return NullCatalog()
+    for root, parts in _places(name, language, progdir, catalogs_dir):
+        path = _find(root, parts)
+        if path is None:
             continue
-        except OSError as error:
-            _warn(f"{path}: cannot read the catalog ({error}); using built-in strings")
+        try:
+            data = read_limited(path, MAX_CATALOG_SIZE)
+        except FileProblem as error:
+            problem = error.problem.value
+            _warn(f"{path}: cannot read the catalog ({problem}); using built-in strings")
             return NullCatalog()
         return load_catalog(data, name=str(path), language=language, version=version)
     _warn(f"no {language} catalog {name!r} found; using built-in strings")
@@ -114,6 +149,13 @@ def load_catalog(data: bytes, *, name: str, language: str, version: int | None =
             _warn(f"{name}: is not version {version} ({ctlg.version}); using built-in strings")
             return NullCatalog()
     return Catalog(ctlg.strings, language=ctlg.language or language, name=name)
+
+
+def _is_folder_name(language: str) -> bool:
+    """A language names one folder: no separators, no control characters, not "." or ".."."""
+    return language.isprintable() and not any(c in language for c in "/\\:") and bool(
+        language.strip(".")
+    )
 
 
 def _warn(message: str) -> None:

@@ -8,8 +8,10 @@ import warnings
 from collections.abc import Sequence
 from pathlib import Path
 
+from amiga.dos import read_limited
 from amiga.iff import IffError, read_ctlg
 from amiga.iff.cli import Parser
+from amiga.iff.ctlg import MAX_CATALOG_SIZE
 
 from .compiler import compile_catalog
 from .errors import LocaleError
@@ -39,7 +41,7 @@ def main(argv: Sequence[str] | None = None) -> int:
                 print(f"warning: {warning.message}", file=sys.stderr)
             args.output.write_bytes(data)
         else:
-            catalog = read_ctlg(args.catalog.read_bytes(), str(args.catalog))
+            catalog = read_ctlg(read_limited(args.catalog, MAX_CATALOG_SIZE), str(args.catalog))
             print(f"language: {catalog.language}")
             print(f"version:  {catalog.version}")
             print(f"codeset:  {catalog.codeset}")

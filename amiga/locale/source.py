@@ -15,6 +15,8 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
+from amiga.dos import read_limited
+
 from .errors import LocaleError, LocaleWarning
 from .escapes import unescape
 
@@ -37,6 +39,7 @@ _CD_DEFINITION = re.compile(r"(\w+)\s*\((.*)\)\s*")
 _CT_DEFINITION = re.compile(r"(\w+)\s*(?:\(.*\))?\s*")
 _C_NUMBER = re.compile(r"0[xX](?P<hex>[0-9A-Fa-f]+)|0(?P<oct>[0-7]*)|(?P<dec>[1-9][0-9]*)")
 _MAX_ID = 0xFFFFFFFF
+MAX_SOURCE_SIZE = 4 << 20  # a .cd or .ct of thousands of messages is well under this
 
 
 @dataclass(frozen=True)
@@ -96,12 +99,12 @@ class _Definition:
 
 def read_cd(path: Path | str) -> Description:
     """Parse a .cd file from disk."""
-    return parse_cd(Path(path).read_bytes().decode("latin-1"), str(path))
+    return parse_cd(read_limited(path, MAX_SOURCE_SIZE).decode("latin-1"), str(path))
 
 
 def read_ct(path: Path | str) -> Translation:
     """Parse a .ct file from disk."""
-    return parse_ct(Path(path).read_bytes().decode("latin-1"), str(path))
+    return parse_ct(read_limited(path, MAX_SOURCE_SIZE).decode("latin-1"), str(path))
 
 
 def parse_cd(text: str, filename: str = "<cd>") -> Description:

@@ -13,7 +13,7 @@ from collections.abc import Callable
 from saga.engine import tables as T
 from saga.engine.rng import RandomSource
 from saga.engine.state import Counter, GameState
-from saga.host import FIRST_HERO_PEN, WHITE, Ask, Host
+from saga.host import FIRST_HERO_PEN, WHITE, Ask, Host, key_code
 
 
 class Game:
@@ -83,7 +83,7 @@ class Game:
 
     def key(self, name: str) -> int:
         """The key code of a one-letter answer, as the catalog spells it."""
-        return ord(self.t(name)[:1].upper() or "?")
+        return key_code(self.t(name)[:1] or "?")
 
     # -- naming things -----------------------------------------------------
 

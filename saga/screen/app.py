@@ -8,14 +8,17 @@ at any question, so no game can trap its player.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+import contextlib
+import signal
+import threading
+from collections.abc import Callable, Iterator
 from pathlib import Path
 
 from amiga.display import Screen
 from amiga.input import EventSource
 from amiga.intuition import Menu, MenuItem, bar
 from saga import savefile
-from saga.config import Config, SettingsStore
+from saga.config import Config, ForgetSettings, SettingsStore
 from saga.engine import tables as T
 from saga.engine.game import Game
 from saga.engine.placement import start_game
@@ -56,11 +59,18 @@ class App:
     ``store``; nothing else is ever kept.
     """
 
-    def __init__(self, ui: Ui, config: Config, text: Text, rng: RandomSource,
-                 store: SettingsStore | None = None) -> None:
+    def __init__(
+        self,
+        ui: Ui,
+        config: Config,
+        text: Text,
+        rng: RandomSource,
+        *,
+        store: SettingsStore | None = None,
+    ) -> None:
         self.ui = ui
         self.config = config
-        self.store = store
+        self.store = store or ForgetSettings()  # keeps the player's changes of settings
         self.t = text
         self.rng = rng
         self.game: Game | None = None
@@ -118,7 +128,7 @@ class App:
         while True:
             if state is None:
                 choice = TitleScreen(self.ui, self.config, self.t, self.menu,
-                                     self.remember).run()
+                                     self.store.remember).run()
                 if choice.action == "quit":
                     return
                 if choice.action == "open":
@@ -184,11 +194,6 @@ class App:
 
     # -- the menus ------------------------------------------------------------
 
-    def remember(self, **changes: object) -> None:
-        """Keep settings the player changed (and only those)."""
-        if self.store is not None:
-            self.store.remember(**changes)
-
     def menu(self, key: str) -> None:
         """Carry out a menu pick (the title screen handles New and Open itself)."""
         ui, t = self.ui, self.t
@@ -229,7 +234,7 @@ class App:
             presenter.set_stretch(on)
         elif key == "scanlines" and presenter is not None:
             presenter.set_scanlines(on)
-        self.remember(**{field: on})
+        self.store.remember(**{field: on})
 
     def _may_leave(self, key: str) -> bool:
         """Ask before New, Open or Quit to title throws away a game in play."""
@@ -277,21 +282,50 @@ def run_window(
     text: Text,
     path: Path | None = None,
     source: EventSource | None = None,
+    *,
     store: SettingsStore | None = None,
 ) -> int:
-    """Open the window and play until the player quits; returns the exit status."""
+    """Open the window and play until the player quits; returns the exit status.
+
+    Settings reach ``store`` only when the player changes them; nothing is
+    written at the end.  SIGTERM and SIGINT end the program as closing the
+    window does, at the next message, so the last autosave stays whole.
+    """
     from amiga.display.present import Presenter
     from amiga.input.pygame_source import PygameEventSource
 
-    screen = Screen(WIDTH, HEIGHT, depth=7, halfbrite=True)
-    presenter = Presenter(screen, "Saga", scale=config.scale or None,
-                          fullscreen=config.fullscreen, stretch=config.stretch,
-                          scanlines=config.scanlines)
-    ui = Ui(source or PygameEventSource(presenter), presenter, screen)
-    try:
-        App(ui, config, text, rng, store).run(controls, state, path)
-    except QuitProgram:
-        pass
-    finally:
-        presenter.close()
+    # Before the display opens, so that SDL leaves these signals to us.
+    with contextlib.suppress(QuitProgram), _quit_on_signals():
+        screen = Screen(WIDTH, HEIGHT, depth=7, halfbrite=True)
+        presenter = Presenter(screen, "Saga", scale=config.scale or None,
+                              fullscreen=config.fullscreen, stretch=config.stretch,
+                              scanlines=config.scanlines)
+        try:
+            ui = Ui(source or PygameEventSource(presenter), presenter, screen)
+            App(ui, config, text, rng, store=store).run(controls, state, path)
+        finally:
+            presenter.close()
     return 0
+
+
+@contextlib.contextmanager
+def _quit_on_signals() -> Iterator[None]:
+    """Turn SIGTERM and SIGINT into a window-close message while the window is open."""
+    import pygame
+
+    def close(signum: int, frame: object) -> None:
+        if pygame.display.get_init():
+            pygame.event.post(pygame.event.Event(pygame.QUIT))
+        else:
+            raise QuitProgram
+
+    wanted = [signal.SIGINT, signal.SIGTERM]
+    if threading.current_thread() is not threading.main_thread():
+        yield  # only the main thread may handle signals
+        return
+    previous = {number: signal.signal(number, close) for number in wanted}
+    try:
+        yield
+    finally:
+        for number, handler in previous.items():
+            signal.signal(number, handler)

@@ -20,7 +20,7 @@ from saga.engine import tables as T
 from saga.engine.game import Game
 from saga.engine.state import GameState
 from saga.engine.turn import turn_label
-from saga.host import ABORT, BACKSPACE, DONE, OFF_MAP, WHITE, Answer, Ask
+from saga.host import ABORT, BACKSPACE, DONE, OFF_MAP, WHITE, Answer, Ask, key_code
 from saga.screen import pens as P
 from saga.screen.board import Board
 from saga.screen.filemessages import save_game
@@ -294,7 +294,7 @@ class ScreenHost:
                 if char in " \r":
                     return Answer(DONE)
                 return None
-            return Answer(ord(char.upper()) if char.isalpha() else ord(char))
+            return Answer(key_code(char))
         return None
 
     def _pick(self, message: IntuiMessage, mode: Ask) -> Answer:
@@ -320,7 +320,7 @@ def _key_codes(t: Callable[[str], str]) -> dict[Ask, tuple[int, int]]:
     """The keys the left and the other buttons stand for, by question."""
 
     def code(name: str) -> int:
-        return ord(t(name)[:1].upper() or "?")
+        return key_code(t(name)[:1] or "?")
 
     return {
         Ask.YNKEYBOARD: (code("MSG_KEY_YES"), code("MSG_KEY_NO")),

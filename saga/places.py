@@ -1,0 +1,47 @@
+"""Where Saga keeps its files: beside the program, or where the platform expects.
+
+The Amiga original kept ``Saga.config``, its catalogs and the saved games in
+PROGDIR:, the program's own folder.  A folder holding a ``Saga.config`` is
+taken as such a portable installation, and everything stays in it.  Anywhere
+else the settings go to the user's configuration folder and the saved games to
+the user's data folder, as the platform's conventions say (``~/.config/Saga``
+and ``~/.local/share/Saga`` on Linux).
+"""
+
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass
+from pathlib import Path
+
+import platformdirs
+
+APP_NAME = "Saga"
+SETTINGS_NAME = "Saga.config"
+
+
+@dataclass(frozen=True)
+class Places:
+    settings: Path  # the Saga.config that is read, and changed when the player changes a setting
+    data: Path  # saved games and the autosave
+    progdir: Path  # where Catalogs/<language>/ are looked for first
+    portable: bool
+
+
+def find_places(settings: str | os.PathLike[str] | None = None, cwd: Path | None = None) -> Places:
+    """The folders for this run; ``settings`` is a ``--config`` given on the command line.
+
+    ``--config`` names only the settings file: saved games still follow the rule
+    above, so a settings file elsewhere never scatters saves beside it.
+    """
+    try:
+        here = Path.cwd() if cwd is None else cwd
+    except OSError:  # the current folder was deleted: it cannot be a portable one
+        here = None
+    if here is not None and os.path.lexists(here / SETTINGS_NAME):
+        chosen = Path(settings) if settings is not None else here / SETTINGS_NAME
+        return Places(chosen, here, here, portable=True)
+    data = platformdirs.user_data_path(APP_NAME, appauthor=False)
+    if settings is None:
+        settings = platformdirs.user_config_path(APP_NAME, appauthor=False) / SETTINGS_NAME
+    return Places(Path(settings), data, data, portable=False)
