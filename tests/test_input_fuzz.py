@@ -30,7 +30,6 @@ from saga import trace as trace_cli
 from saga.config import AMIGA_SIZE, MAX_PROBLEMS, SettingsFile
 
 REPO_CONFIG = Path(__file__).resolve().parent.parent / "Saga.config"
-UNBOUNDED = {"pipe", "huge", "dev/zero", "dev/full"}
 CASE_SECONDS = 5  # any one case; a hang would be caught here rather than stall CI
 CASE_MEMORY = 64 << 20
 
