@@ -50,12 +50,13 @@ class TerminalHost(QuietHost):
             self.autosave_path = None  # say it once, and play on
 
 
-def watch(g: Game) -> list[int]:
-    """Play the game out and print the final scores; returns them."""
+def watch(g: Game, out: TextIO | None = None) -> list[int]:
+    """Play the game out and print the final scores (to the host's ``out``); returns them."""
     play(g)
     scores = final_scores(g)
     t = g.t
-    out = g.host.out  # type: ignore[attr-defined]
+    if out is None:
+        out = g.host.out  # type: ignore[attr-defined]
     out.write(f"\n{t('MSG_GAME_OVER')}!\n")
     playing = [h for h in g.heroes if h.control != T.NONE]
     for h in playing:

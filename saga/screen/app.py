@@ -23,6 +23,7 @@ from saga.engine.placement import start_game
 from saga.engine.rng import RandomSource
 from saga.engine.state import GameState
 from saga.engine.turn import final_scores, play
+from saga.host import Host
 from saga.screen import pens as P
 from saga.screen.board import Board
 from saga.screen.files import choose_file
@@ -38,6 +39,8 @@ from saga.screen.windows import (
 )
 
 Text = Callable[[str], str]
+# Puts a recorder or a replay around each game's screen host; told if the game was loaded.
+HostWrapper = Callable[[ScreenHost, bool], Host]
 VALHALLA = 15
 
 
@@ -51,11 +54,19 @@ class Leave(GameAborted):
 
 
 class App:
-    def __init__(self, ui: Ui, config: Config, text: Text, rng: RandomSource) -> None:
+    def __init__(
+        self,
+        ui: Ui,
+        config: Config,
+        text: Text,
+        rng: RandomSource,
+        wrap_host: HostWrapper | None = None,
+    ) -> None:
         self.ui = ui
         self.config = config
         self.t = text
         self.rng = rng
+        self.wrap_host = wrap_host
         self.game: Game | None = None
         self.path: Path | None = None  # where the game in play was opened or saved
         self.at_turn_start = False
@@ -96,11 +107,14 @@ class App:
 
     # -- the rounds of title screen and game ---------------------------------
 
-    def run(self, controls: list[int], state: GameState | None, path: Path | None) -> None:
+    def run(
+        self, controls: list[int], state: GameState | None, path: Path | None, once: bool = False
+    ) -> None:
+        """Play rounds of title screen and game; ``once`` plays one game, no title."""
         self.config.controls = list(controls)
         self.path = path
         while True:
-            if state is None:
+            if state is None and not once:
                 choice = TitleScreen(self.ui, self.config, self.t, self.menu).run()
                 if choice.action == "quit":
                     return
@@ -112,12 +126,15 @@ class App:
                 else:
                     self.path = None
             state = self._play(state)
+            if once:
+                return
 
     def _play(self, state: GameState | None) -> GameState | None:
         """Play a game; return the next one to play if the player opened one."""
         ui, config = self.ui, self.config
         host = ScreenHost(ui, self.board, self.t, config, config.home / "Autosave.saga", self.menu)
-        g = Game(state or GameState(), self.rng, host, self.t, fixes=config.fix_bugs)
+        game_host = self.wrap_host(host, state is not None) if self.wrap_host else host
+        g = Game(state or GameState(), self.rng, game_host, self.t, fixes=config.fix_bugs)
         host.g = self.game = g
         ui.enable("quit_title", "summary", on=True)
         ui.enable("new", "open", on=True)
@@ -239,6 +256,8 @@ def run_window(
     text: Text,
     path: Path | None = None,
     source: EventSource | None = None,
+    wrap_host: HostWrapper | None = None,
+    once: bool = False,
 ) -> int:
     """Open the window and play until the player quits; returns the exit status."""
     from amiga.display.present import Presenter
@@ -249,7 +268,7 @@ def run_window(
                           fullscreen=config.fullscreen)
     ui = Ui(source or PygameEventSource(presenter), presenter, screen)
     try:
-        App(ui, config, text, rng).run(controls, state, path)
+        App(ui, config, text, rng, wrap_host).run(controls, state, path, once)
     except QuitProgram:
         pass
     finally:

@@ -35,6 +35,7 @@ from saga.screen.windows import info_window, summary_window
 SHIFT = Qualifier.LSHIFT | Qualifier.RSHIFT
 LINE = 79  # characters on a message line
 WATCH_STEP = 0.5  # seconds per step when watching the Amiga move
+FAST_KEY = "\t"  # Tab: a replay runs at full speed, or at the message delay again
 
 
 class ScreenHost:
@@ -62,6 +63,10 @@ class ScreenHost:
         self._hover: object = None
         self.asking: tuple[Ask, int] | None = None  # the question being put
         self.keys = _key_codes(text)  # the catalog's answer keys, fixed for the game
+        # A replay answers for the humans (saga.replay): then the turn prompt
+        # only pauses, and FAST_KEY runs the game without pauses.
+        self.autoplay = False
+        self.fast = False
 
     # -- the Host protocol --------------------------------------------------
 
@@ -76,6 +81,9 @@ class ScreenHost:
     def pause(self) -> None:
         """Wait the message delay, or for a key or button if it is infinite."""
         self.hint(self.t("MSG_OK"), self.t("MSG_OK"))
+        if self.fast:
+            self._keep_up()
+            return
         ticks = DELAY_TICKS[self.config.delay]
         if ticks == 0:
             self.ui.present()
@@ -93,6 +101,9 @@ class ScreenHost:
                     return
             elif self._global(message, Ask.ANYKEY):
                 continue
+            elif kind == IDCMP.VANILLAKEY and self.autoplay and message.char == FAST_KEY:
+                self.fast = True
+                return
             elif (
                 kind == IDCMP.MOUSEBUTTONS and message.code in _PRESSES
             ) or kind == IDCMP.VANILLAKEY:
@@ -129,6 +140,9 @@ class ScreenHost:
         self.ui.set_title(f"Saga: {turn}")
         self.say(turn + "...", WHITE)
         self.hint(t("MSG_OK"), t("MSG_OK"))
+        if self.autoplay:
+            self.pause()
+            return True
         self.ui.enable("save", "save_as", on=True)
         try:
             answer = self.ask(Ask.MULTIKEYBOARD, WHITE)
@@ -148,7 +162,7 @@ class ScreenHost:
         """Show each step of a move; when watching, let Amiga steps be seen."""
         self.redraw()
         g = self.g
-        if g is None or not self.config.watch_amiga or g.mover is None:
+        if g is None or not self.config.watch_amiga or g.mover is None or self.fast:
             return
         kind, counter = g.mover
         hero = counter if kind == T.HERO else g.jarls[counter].hero
@@ -187,6 +201,14 @@ class ScreenHost:
         self._hover = thing
         self.upper = self.board.describe(self.g, thing, self.t)
         self.draw_messages()
+
+    def _keep_up(self) -> None:
+        """At full speed, still answer the window: menus, Help, FAST_KEY to slow down."""
+        while (message := self.ui.next_message(0.0)) is not None:
+            if message.idcmp == IDCMP.VANILLAKEY and message.char == FAST_KEY:
+                self.fast = False
+            else:
+                self._global(message, Ask.ANYKEY)
 
     def _idle(self, seconds: float) -> None:
         end = time.monotonic() + seconds
