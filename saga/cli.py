@@ -18,6 +18,7 @@ import sys
 from collections.abc import Callable
 from pathlib import Path
 
+from amiga.input import EventSource
 from saga import config as configuration
 from saga import savefile
 from saga.engine import tables as T
@@ -252,7 +253,7 @@ def _replay(
                 start_game(g, *new_game)
             watch(g, host.out)
             return 0
-        return _replay_window(game, state, rng, config, text, record)
+        return watch_replay(game, state, rng, config, text, record)
     except ScriptError as e:
         sys.stdout.flush()
         print(f"saga: the replay stops: {e}", file=sys.stderr)
@@ -260,13 +261,14 @@ def _replay(
 
 
 
-def _replay_window(
+def watch_replay(
     game: Replay,
     state: GameState | None,
     rng: Lcg64,
     config: configuration.Config,
     text: Callable[[str], str],
     record: Callable[[Host, bool], Host],
+    source: EventSource | None = None,
 ) -> int:
     """Watch a replay: it plays itself at the message delay; Tab runs it at full speed.
 
@@ -288,8 +290,8 @@ def _replay_window(
     if state is None:
         config.controls, config.turns, config.advanced = game.controls, game.turns, game.advanced
     try:
-        return run_window(config, config.controls, state, rng, text, None,
-                          wrap_host=replay_into, once=True)
+        return run_window(config, config.controls, state, rng, text,
+                          source=source, wrap_host=replay_into, once=True)
     except DisplayError as e:
         raise UsageError(f"{e}; try --headless") from None
 

@@ -107,6 +107,35 @@ def question(mode: Ask, pen: int) -> str:
     return f"{mode.name} pen {pen} ({who})"
 
 
+class PassOn:
+    """A host around another host, passing every call on: recorders and replays
+    subclass it and change only what they are about."""
+
+    def __init__(self, host: Host) -> None:
+        self.host = host
+
+    def say(self, text: str, pen: int) -> None:
+        self.host.say(text, pen)
+
+    def hint(self, left: str, right: str) -> None:
+        self.host.hint(left, right)
+
+    def pause(self) -> None:
+        self.host.pause()
+
+    def ask(self, mode: Ask, pen: int) -> Answer:
+        return self.host.ask(mode, pen)
+
+    def turn_starts(self, state: GameState) -> bool:
+        return self.host.turn_starts(state)
+
+    def autosave(self, state: GameState) -> None:
+        self.host.autosave(state)
+
+    def update(self) -> None:
+        self.host.update()
+
+
 class ScriptError(RuntimeError):
     """A scripted answer that does not fit the question the engine asked."""
 

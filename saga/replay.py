@@ -29,7 +29,7 @@ from amiga.dos import FileProblem, read_limited
 from saga import savefile
 from saga.engine import tables as T
 from saga.engine.state import GameState
-from saga.host import Answer, Ask, Host, ScriptedHost
+from saga.host import Answer, Ask, Host, PassOn, ScriptedHost
 from saga.trace import TraceError, parse_game, parse_seed, q_line, read_answers
 
 MAGIC = "SAGA-REPLAY"
@@ -130,8 +130,8 @@ def read(path: str | os.PathLike[str]) -> Replay:
     return parse(data.decode("latin-1").splitlines(), os.fspath(path))
 
 
-class ReplayHost(ScriptedHost):
-    """Answers a game's human questions from a replay; another host shows the game.
+class ReplayHost(PassOn):
+    """Answers a game's human questions from a replay; the host within shows the game.
 
     Each answer must fit the question asked (else :class:`ScriptError` names
     the turn and both questions).  The shown host's autosave is left alone, so
@@ -143,25 +143,13 @@ class ReplayHost(ScriptedHost):
     def __init__(
         self, host: Host, answers: Script, take_over: Callable[[], None] | None = None
     ) -> None:
-        super().__init__(answers)
-        self.host = host
+        super().__init__(host)
+        self.script = ScriptedHost(answers)
         self.take_over = take_over
         self.taken_over = False
 
-    def say(self, text: str, pen: int) -> None:
-        self.host.say(text, pen)
-
-    def hint(self, left: str, right: str) -> None:
-        self.host.hint(left, right)
-
-    def pause(self) -> None:
-        self.host.pause()
-
-    def update(self) -> None:
-        self.host.update()
-
     def turn_starts(self, state: GameState) -> bool:
-        super().turn_starts(state)
+        self.script.turn_starts(state)  # so that a mismatch can name the turn
         return self.host.turn_starts(state)
 
     def autosave(self, state: GameState) -> None:
@@ -169,22 +157,23 @@ class ReplayHost(ScriptedHost):
             self.host.autosave(state)
 
     def ask(self, mode: Ask, pen: int) -> Answer:
-        if not self.remaining and self.take_over is not None:
+        if not self.script.remaining and self.take_over is not None:
             if not self.taken_over:
                 self.taken_over = True
                 self.take_over()
             return self.host.ask(mode, pen)
-        return super().ask(mode, pen)
+        return self.script.ask(mode, pen)
 
 
-class Recorder:
+class Recorder(PassOn):
     """Keeps the replay of the game it hosts, around the host that shows it.
 
     The first line goes out at the first autosave (then the game's settings,
-    or the saved game continued, are known); each answer is appended the
-    moment it is given, so a crash loses nothing.  ``seed`` is the generator's
-    state when the game was set up.  A file that cannot be written is
-    reported through ``warn`` once and dropped; the game plays on.
+    or the saved game continued, are known: the ``S`` line holds the game as
+    loaded, as that autosave writes it); each answer is appended the moment
+    it is given, so a crash loses nothing.  ``seed`` is the generator's state
+    when the game was set up.  A file that cannot be written is reported
+    through ``warn`` once and dropped; the game plays on.
     """
 
     def __init__(
@@ -197,7 +186,7 @@ class Recorder:
         fixes: bool = False,
         warn: Callable[[str], None] = lambda message: None,
     ) -> None:
-        self.host = host
+        super().__init__(host)
         self.seed = seed
         self.loaded = loaded
         self.fixes = fixes
@@ -207,21 +196,6 @@ class Recorder:
         self.pending: list[str] = []
         # The countertype the engine holds: a new Game's, until an answer sets it.
         self.countertype = T.HERO
-
-    def say(self, text: str, pen: int) -> None:
-        self.host.say(text, pen)
-
-    def hint(self, left: str, right: str) -> None:
-        self.host.hint(left, right)
-
-    def pause(self) -> None:
-        self.host.pause()
-
-    def update(self) -> None:
-        self.host.update()
-
-    def turn_starts(self, state: GameState) -> bool:
-        return self.host.turn_starts(state)
 
     def autosave(self, state: GameState) -> None:
         if not self.started:

@@ -266,7 +266,7 @@ def run_window(
     screen = Screen(WIDTH, HEIGHT, depth=7, halfbrite=True)
     presenter = Presenter(screen, "Saga", scale=config.scale or None,
                           fullscreen=config.fullscreen)
-    ui = Ui(source or PygameEventSource(presenter), presenter, screen)
+    ui = Ui(source if source is not None else PygameEventSource(presenter), presenter, screen)
     try:
         App(ui, config, text, rng, wrap_host).run(controls, state, path, once)
     except QuitProgram:

@@ -207,8 +207,8 @@ class ScreenHost:
         while (message := self.ui.next_message(0.0)) is not None:
             if message.idcmp == IDCMP.VANILLAKEY and message.char == FAST_KEY:
                 self.fast = False
-            else:
-                self._global(message, Ask.ANYKEY)
+                return
+            self._global(message, Ask.ANYKEY)
 
     def _idle(self, seconds: float) -> None:
         end = time.monotonic() + seconds
