@@ -209,6 +209,8 @@ def _check_replay_options(options: argparse.Namespace) -> None:
         raise UsageError("--replay takes the game from its file: give no heroes, saved game, "
                          "--seed, --turns or --advanced")
     if options.record:
+        if options.replay and options.record.resolve() == options.replay.resolve():
+            raise UsageError("--record must not overwrite the replay being played")
         try:
             options.record.open("w").close()  # find out now if it can be written
         except OSError as e:
@@ -220,7 +222,7 @@ def _recording(
 ) -> Callable[[Host, bool], Host]:
     """Keep each game's replay: beside the autosave, and in --record FILE."""
     paths = [config.home / AUTOSAVE_REPLAY] if autosave else []
-    if options.record:
+    if options.record and options.record.resolve() not in [p.resolve() for p in paths]:
         paths.append(options.record)
 
     def record(host: Host, loaded: bool) -> Host:
@@ -246,8 +248,8 @@ def _replay(
     try:
         if options.headless:
             host = _terminal_host(text, None)
-            g = Game(state or GameState(), rng, record(ReplayHost(host, game.answers),
-                                                       state is not None), text, fixes=game.fixes)
+            played = record(ReplayHost(host, game.answers), state is not None)
+            g = Game(state or GameState(), rng, played, text, fixes=game.fixes)
             new_game = game.new_game()
             if new_game:
                 start_game(g, *new_game)
@@ -258,7 +260,6 @@ def _replay(
         sys.stdout.flush()
         print(f"saga: the replay stops: {e}", file=sys.stderr)
         return 1
-
 
 
 def watch_replay(

@@ -254,3 +254,10 @@ def test_the_recorder_writes_the_countertype_the_engine_then_holds(tmp_path: Pat
         "Q YNKEYBOARD 6 78 1",
         "Q COUNTRY 6 -3 1",
     ]
+
+
+def test_a_replay_is_never_recorded_over_itself(home: Path, capsys) -> None:
+    (home / "r.replay").write_text("SAGA-REPLAY 1 1 2 0 0 0 0 2 0 0\n")
+    assert saga_main(["--headless", "--replay", "r.replay", "--record", "./r.replay"]) == 2
+    assert "must not overwrite the replay" in capsys.readouterr().err
+    assert (home / "r.replay").read_text() == "SAGA-REPLAY 1 1 2 0 0 0 0 2 0 0\n"
