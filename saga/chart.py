@@ -9,14 +9,13 @@ written as a PNG by the display layer, so no window or pygame is involved.
 from __future__ import annotations
 
 import os
-import statistics
 
 from amiga.display import DrawMode, RastPort, Screen
 from amiga.display.screenshot import png_bytes
 from saga.engine import tables as T
 from saga.savefile import write_atomic
 from saga.screen import pens as P
-from saga.simulate import Plan, Result
+from saga.simulate import Figures, Plan, Result, figures
 
 WIDTH, HEIGHT = 640, 512
 COLUMNS = 2
@@ -50,21 +49,21 @@ def draw_chart(plan: Plan, results: list[Result]) -> Screen:
     rows = (len(heroes) + COLUMNS - 1) // COLUMNS
     width = (WIDTH - GAP * (COLUMNS + 1)) // COLUMNS
     height = (HEIGHT - TOP - GAP * rows) // rows
-    for place, h in enumerate(heroes):
+    for place, figure in enumerate(figures(plan, results)):
         x0 = GAP + (place % COLUMNS) * (width + GAP)
         y0 = TOP + (place // COLUMNS) * (height + GAP)
-        scores = [r.scores[h] for r in results]
-        _panel(rp, x0, y0, width, height, h, counts[h], tallest, statistics.fmean(scores))
+        _panel(rp, x0, y0, width, height, figure, counts[figure.hero], tallest)
     return screen
 
 
 def _panel(
-    rp: RastPort, x0: int, y0: int, width: int, height: int, hero: int,
-    counts: list[int], tallest: int, mean: float,
+    rp: RastPort, x0: int, y0: int, width: int, height: int, hero: Figures,
+    counts: list[int], tallest: int,
 ) -> None:
-    pen = P.FIRST_HERO + hero
-    _text(rp, x0, y0 + FONT, T.HERO_NAMES[hero], pen)
-    label = f"mean {mean:.1f}"
+    pen = P.FIRST_HERO + hero.hero
+    _text(rp, x0, y0 + FONT, T.HERO_NAMES[hero.hero], pen)
+    mean = hero.mean
+    label = f"mean {mean:.1f}  spread {hero.spread:.1f}"
     _text(rp, x0 + width - FONT * len(label), y0 + FONT, label, P.LIGHT_GREY)
     # The plot: bars standing on a baseline, score 0 at the left.
     px0, px1 = x0, x0 + width - 1

@@ -29,3 +29,13 @@ def oracle() -> Path:
     if path is None:
         pytest.skip("the shared oracle traces are not here (set SAGA_ORACLE)")
     return path
+
+
+@pytest.fixture
+def home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    """A fresh folder to run ``saga`` in, in English whatever the machine's locale."""
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.setenv("LANG", "C")
+    monkeypatch.delenv("LC_ALL", raising=False)
+    monkeypatch.delenv("LC_MESSAGES", raising=False)
+    return tmp_path

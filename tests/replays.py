@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
 from conftest import oracle_dir
 
 
@@ -23,6 +24,13 @@ def load_traces() -> list[Path]:
     if base is None:
         return []
     return sorted((base / "load").glob("*.trace"))
+
+
+def needed(traces: list[Path]) -> list[Path]:
+    """The traces a test needs, or skip it where the oracle is not to be had."""
+    if not traces:
+        pytest.skip("the shared oracle traces are not here (set SAGA_ORACLE)")
+    return traces
 
 
 def replay_text(trace: Path) -> str:

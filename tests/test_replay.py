@@ -8,7 +8,7 @@ import sys
 from pathlib import Path
 
 import pytest
-from replays import human_traces, load_traces, replay_text, scores
+from replays import human_traces, load_traces, needed, replay_text, scores
 
 from saga import replay, savefile
 from saga.cli import main as saga_main
@@ -18,15 +18,6 @@ from saga.trace import main as trace_main
 
 AMIGA_ONLY = ["BEOWULF=AMIGA", "BRUNHILD=NONE", "EGIL=AMIGA", "RAGNAR=AMIGA",
               "SIEGFRIED=NONE", "STARKAD=NONE"]
-
-
-@pytest.fixture
-def home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
-    monkeypatch.chdir(tmp_path)
-    monkeypatch.setenv("LANG", "C")
-    monkeypatch.delenv("LC_ALL", raising=False)
-    monkeypatch.delenv("LC_MESSAGES", raising=False)
-    return tmp_path
 
 
 def _trace(argv: list[str], capsys: pytest.CaptureFixture[str]) -> tuple[int, str, str]:
@@ -176,9 +167,7 @@ def test_a_replay_that_no_longer_fits_stops_naming_the_turn_and_both_questions(
 
 
 def test_a_replay_that_runs_out_says_so(home: Path, capsys) -> None:
-    traces = human_traces()
-    if not traces:
-        pytest.skip("the shared oracle traces are not here (set SAGA_ORACLE)")
+    traces = needed(human_traces())
     lines = replay_text(traces[0]).splitlines()
     last = max(i for i, line in enumerate(lines) if line.startswith("Q "))
     (home / "short.replay").write_text("\n".join(lines[:last]))

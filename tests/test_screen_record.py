@@ -11,7 +11,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from replays import human_traces, load_traces, replay_text
+from replays import human_traces, load_traces, needed, replay_text
 from screen_player import ScreenPlayer
 
 from amiga.input import ScriptedEventSource
@@ -58,11 +58,9 @@ class _Autosaves(PassOn):
 
 
 @pytest.fixture
-def home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
-    monkeypatch.chdir(tmp_path)
-    monkeypatch.setenv("LANG", "C")
-    (tmp_path / "Saga.config").write_text("DELAY=0\n")
-    return tmp_path
+def home(home: Path) -> Path:
+    (home / "Saga.config").write_text("DELAY=0\n")  # no waiting in the window
+    return home
 
 
 def _q_lines(text: str) -> list[str]:
@@ -93,9 +91,7 @@ def _watch(path: Path, source: ScriptedEventSource | ScreenPlayer, delay: int = 
 def test_a_game_played_in_the_window_records_and_replays_three_ways(
     home: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    traces = human_traces()
-    if not traces:
-        pytest.skip("the shared oracle traces are not here (set SAGA_ORACLE)")
+    traces = needed(human_traces())
     trace = next(t for t in traces if t.stem == "1_20_0_100200")
     expected = trace.read_text()
     player = _Player(read_answers(expected.splitlines()))
@@ -136,9 +132,7 @@ def test_the_originals_games_replay_to_themselves_in_the_window(trace: Path, hom
 
 
 def test_tab_runs_a_replay_at_full_speed(home: Path) -> None:
-    traces = load_traces()
-    if not traces:
-        pytest.skip("the shared oracle traces are not here (set SAGA_ORACLE)")
+    traces = needed(load_traces())
     path = home / "game.replay"
     path.write_text(replay_text(traces[-1]))
     # With a message delay, every pause waits for ticks; this script has none,
@@ -163,9 +157,7 @@ def test_tab_again_brings_the_message_delay_back(home: Path) -> None:
 
 
 def test_a_replay_that_ends_early_hands_the_game_to_the_player(home: Path) -> None:
-    traces = human_traces()
-    if not traces:
-        pytest.skip("the shared oracle traces are not here (set SAGA_ORACLE)")
+    traces = needed(human_traces())
     trace = traces[-1]
     lines = replay_text(trace).splitlines()
     questions = [i for i, line in enumerate(lines) if line.startswith("Q ")]
@@ -197,9 +189,7 @@ def test_watching_a_replay_keeps_no_settings(home: Path, monkeypatch: pytest.Mon
 def test_a_mismatch_in_the_window_stops_with_the_message(
     home: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    traces = human_traces()
-    if not traces:
-        pytest.skip("the shared oracle traces are not here (set SAGA_ORACLE)")
+    traces = needed(human_traces())
     lines = replay_text(traces[0]).splitlines()
     first = next(i for i, line in enumerate(lines) if line.startswith("Q "))
     lines[first] = "Q WRKEYBOARD 9 87 0"

@@ -20,12 +20,6 @@ from saga.screen import pens as P
 ARGS = ["--simulate", "12", "--seed", "5", "--turns", "6"]
 
 
-@pytest.fixture
-def home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
-    monkeypatch.chdir(tmp_path)
-    return tmp_path
-
-
 def _run(argv: list[str], capsys: pytest.CaptureFixture[str]) -> tuple[int, str, str]:
     status = main(argv)
     out, err = capsys.readouterr()
