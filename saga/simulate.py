@@ -188,8 +188,8 @@ def report(plan: Plan, results: list[Result], out: TextIO) -> None:
                   f"{f.spread:>8.2f}{f.died:>8.1%}{f.deaths:>13.2f}\n")
     lengths = [r.length for r in results]
     early = sum(length < plan.turns for length in lengths)
-    out.write(f"mean game length {statistics.fmean(lengths):.2f} turns; "
-              f"{early} game{'' if early == 1 else 's'} ended early, every hero withdrawn\n")
+    out.write(f"mean game length {statistics.fmean(lengths):.2f} turns; {early} of "
+              f"{len(results)} games ended early (every hero withdrawn)\n")
 
 
 def write_csv(plan: Plan, results: list[Result], out: TextIO) -> None:
