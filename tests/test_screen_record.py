@@ -14,7 +14,7 @@ import pytest
 from replays import human_traces, load_traces, needed, replay_text
 from screen_player import ScreenPlayer
 
-from amiga.input import ScriptedEventSource
+from amiga.input import IntuiMessage, ScriptedEventSource
 from saga import cli, replay, savefile
 from saga.config import Config
 from saga.engine.rng import Lcg64
@@ -33,6 +33,11 @@ class _Player(ScreenPlayer):
     def __init__(self, answers: list[tuple[Ask, int, int, int]]) -> None:
         super().__init__(answers)
         self.games_over = 0
+
+    def next_event(self, timeout: float | None = 0.0) -> IntuiMessage | None:
+        if timeout is not None and not self.queue:
+            return None  # a poll: like a real player, act only when the game waits
+        return super().next_event(timeout)
 
     def _plan(self) -> None:
         if self.host is None:  # the title screen: start a game, or quit after one
@@ -202,3 +207,11 @@ def test_a_mismatch_in_the_window_stops_with_the_message(
         "saga: the replay stops: turn 1: answer 1 is for WRKEYBOARD pen 9 (Ragnar), "
         "but the game asks COUNTRY pen 6 (Beowulf)\n"
     )
+
+
+def test_a_replay_without_message_delay_still_answers_the_window(home: Path) -> None:
+    (home / "amiga.replay").write_text("SAGA-REPLAY 1 8 5 0 2 0 0 2 0 0\n")
+    assert len(_watch(home / "amiga.replay", ScriptedEventSource())) == 5
+    # Closing the window at once ends the replay at its first pause: a sword
+    # handed out before the first turn starts.
+    assert _watch(home / "amiga.replay", ScriptedEventSource().close()) == []

@@ -81,11 +81,10 @@ class ScreenHost:
     def pause(self) -> None:
         """Wait the message delay, or for a key or button if it is infinite."""
         self.hint(self.t("MSG_OK"), self.t("MSG_OK"))
-        if self.fast:
-            self._keep_up()
-            return
-        ticks = DELAY_TICKS[self.config.delay]
+        ticks = 0 if self.fast else DELAY_TICKS[self.config.delay]
         if ticks == 0:
+            if self.autoplay:
+                self._keep_up()  # a replay asks nothing: see to the window here
             self.ui.present()
             return
         counted = 0
