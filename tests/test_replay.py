@@ -250,3 +250,9 @@ def test_a_replay_is_never_recorded_over_itself(home: Path, capsys) -> None:
     assert saga_main(["--headless", "--replay", "r.replay", "--record", "./r.replay"]) == 2
     assert "must not overwrite the replay" in capsys.readouterr().err
     assert (home / "r.replay").read_text() == "SAGA-REPLAY 1 1 2 0 0 0 0 2 0 0\n"
+
+
+def test_the_trace_tool_takes_a_replay_alone(home: Path, capsys) -> None:
+    (home / "r.replay").write_text("SAGA-REPLAY 1 1 2 0 0 0 0 2 0 0\n")
+    status, _, err = _trace(["--replay", "r.replay", "1"], capsys)
+    assert status == 2 and "--replay takes no other arguments" in err
