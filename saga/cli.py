@@ -11,6 +11,7 @@ template.
 from __future__ import annotations
 
 import argparse
+import dataclasses
 import io
 import os
 import sys
@@ -18,6 +19,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 from amiga.dos import FileProblem
+from amiga.input import EventSource
 from saga import config as configuration
 from saga import savefile
 from saga.engine import tables as T
@@ -25,13 +27,19 @@ from saga.engine.game import Game
 from saga.engine.placement import start_game
 from saga.engine.rng import Lcg64, clock_seed
 from saga.engine.state import GameState
+from saga.headless import TerminalHost, watch
+from saga.host import Host, ScriptError
 from saga.places import find_places
+from saga.replay import Recorder, Replay, ReplayError, ReplayHost
+from saga.replay import read as read_replay
 from saga.text import load_text
 
 TEMPLATE = (
     "saga [--headless] [--seed N] [--turns N] [--advanced] [--language NAME] "
     "[--config FILE] [BEOWULF=HUMAN|AMIGA|NONE] [BRUNHILD=...] [EGIL=...] [RAGNAR=...] "
-    "[SIEGFRIED=...] [STARKAD=...] [[FILE=]savedgame]"
+    "[SIEGFRIED=...] [STARKAD=...] [[FILE=]savedgame]  |  saga [--headless] --replay FILE  |  "
+    "saga --simulate N [--seed S] [--turns T] [--advanced] [--jobs J] [--csv FILE] "
+    "[--chart FILE.png] [HERO=AMIGA|NONE ...]"
 )
 
 # What ``saga ?`` adds under the template: the window's keys.
@@ -67,6 +75,7 @@ def _parser() -> argparse.ArgumentParser:
                    help="mend the original's known traps (the game is then not faithful)")
     p.add_argument("args", nargs="*", metavar="HERO=CONTROL or FILE",
                    help="hero controls and a saved game to load")
+    _add_replay_options(p)
     return p
 
 
@@ -109,14 +118,25 @@ def main(argv: list[str] | None = None) -> int:
     options = _parser().parse_args(argv)
     try:
         return _run(options)
-    except (UsageError, savefile.SaveFileError) as e:
+    except (UsageError, savefile.SaveFileError, ReplayError) as e:
         print(f"saga: {e}", file=sys.stderr)
         return 2
     except KeyboardInterrupt:
         return 130
 
 
+def _check_numbers(options: argparse.Namespace) -> None:
+    if options.turns is not None and not 1 <= options.turns <= 99:
+        raise UsageError("--turns must be 1 to 99")
+    if options.seed is not None and options.seed < 0:
+        raise UsageError("--seed must not be negative")
+
+
 def _run(options: argparse.Namespace) -> int:
+    _check_numbers(options)
+    _check_replay_options(options)
+    if options.simulate is not None:
+        return _simulate(options)
     places = find_places(options.config)
     store = configuration.SettingsFile(places.settings)
     config, problems = store.read(configuration.Config(home=places.data))
@@ -124,16 +144,14 @@ def _run(options: argparse.Namespace) -> int:
     controls = config.controls
     game_file = _apply_args(options.args, controls)
     if options.turns is not None:
-        if not 1 <= options.turns <= 99:
-            raise UsageError("--turns must be 1 to 99")
         config.turns = options.turns
     config.advanced = config.advanced or options.advanced
     config.fix_bugs = config.fix_bugs or options.fix_bugs
-    if options.seed is not None and options.seed < 0:
-        raise UsageError("--seed must not be negative")
     text, warnings = load_text(options.language, config.language, os.environ, places.progdir)
     for warning in [*problems, *warnings]:
         print(f"saga: {warning}", file=sys.stderr)
+    if options.replay:
+        return _replay(options, config, text)
     rng = Lcg64(options.seed if options.seed is not None else clock_seed())
     save_path = _find_save(game_file) if game_file else None
     state = _load_game(save_path, text) if save_path else None
@@ -147,11 +165,10 @@ def _run(options: argparse.Namespace) -> int:
         from saga.screen.app import run_window  # pygame stays out of headless runs
 
         try:
-            return run_window(config, controls, state, rng, text, save_path, store=store)
+            return run_window(config, controls, state, rng, text, save_path, store=store,
+                              wrap_host=_recording(options, config, rng, autosave=True))
         except DisplayError as e:
             raise UsageError(f"{e}; try --headless") from None
-
-    from saga.headless import TerminalHost, watch
 
     in_play = [h.control for h in state.heroes] if state else controls
     if not any(in_play):
@@ -163,15 +180,165 @@ def _run(options: argparse.Namespace) -> int:
             f"{'is' if len(humans) == 1 else 'are'} human "
             f"(give e.g. {humans[0].upper()}=AMIGA or {humans[0].upper()}=NONE)"
         )
+    host = _terminal_host(text, config.home / "Autosave.saga")
+    record = _recording(options, config, rng, autosave=True)
+    g = Game(state or GameState(), rng, record(host, state is not None), text,
+             fixes=config.fix_bugs)
+    if state is None:
+        start_game(g, controls, config.turns, config.advanced)
+    watch(g, host.out)
+    return 0
+
+
+def _terminal_host(text: Callable[[str], str], autosave: Path | None) -> TerminalHost:
     if isinstance(sys.stdout, io.TextIOWrapper):
         sys.stdout.reconfigure(errors="replace")  # never die on a missing glyph
     colour = sys.stdout.isatty() and not os.environ.get("NO_COLOR")
-    host = TerminalHost(sys.stdout, text, config.home / "Autosave.saga", colour)
-    g = Game(state or GameState(), rng, host, text, fixes=config.fix_bugs)
+    return TerminalHost(sys.stdout, text, autosave, colour)
+
+
+# -- record, replay and simulate ----------------------------------------------
+
+AUTOSAVE_REPLAY = "Autosave.replay"  # the last game's replay, beside its autosave
+
+
+def _add_replay_options(p: argparse.ArgumentParser) -> None:
+    group = p.add_argument_group("record, replay and simulate")
+    group.add_argument("--record", type=Path, metavar="FILE",
+                       help="write the replay of the game played to FILE")
+    group.add_argument("--replay", type=Path, metavar="FILE",
+                       help="play a replay back in the window (Tab: full speed) or --headless")
+    group.add_argument("--simulate", type=int, metavar="N",
+                       help="play N games of Amiga heroes headless; print each hero's figures")
+    group.add_argument("--jobs", type=int, metavar="J",
+                       help="with --simulate: processes to use (default: one per core)")
+    group.add_argument("--csv", type=Path, metavar="FILE",
+                       help="with --simulate: write one row per game")
+    group.add_argument("--chart", type=Path, metavar="FILE.png",
+                       help="with --simulate: draw each hero's score distribution")
+
+
+def _check_replay_options(options: argparse.Namespace) -> None:
+    if options.simulate is None and (options.jobs or options.csv or options.chart):
+        raise UsageError("--jobs, --csv and --chart go with --simulate")
+    if options.simulate is not None and (options.record or options.replay or options.headless):
+        raise UsageError("--simulate plays headless, and records or replays nothing")
+    if options.replay and (options.args or options.seed is not None
+                           or options.turns is not None or options.advanced):
+        raise UsageError("--replay takes the game from its file: give no heroes, saved game, "
+                         "--seed, --turns or --advanced")
+    if options.record:
+        if options.replay and options.record.resolve() == options.replay.resolve():
+            raise UsageError("--record must not overwrite the replay being played")
+        try:
+            options.record.open("w").close()  # find out now if it can be written
+        except OSError as e:
+            raise UsageError(f"can't record to {options.record}: {e.strerror or e}") from None
+
+
+def _recording(
+    options: argparse.Namespace, config: configuration.Config, rng: Lcg64, autosave: bool
+) -> Callable[[Host, bool], Host]:
+    """Keep each game's replay: beside the autosave, and in --record FILE."""
+    paths = [config.home / AUTOSAVE_REPLAY] if autosave else []
+    if options.record and options.record.resolve() not in [p.resolve() for p in paths]:
+        paths.append(options.record)
+
+    def record(host: Host, loaded: bool) -> Host:
+        if not paths:
+            return host
+        return Recorder(host, rng.state, loaded, paths, fixes=config.fix_bugs, warn=_warn)
+
+    return record
+
+
+def _warn(message: str) -> None:
+    print(f"saga: {message}", file=sys.stderr)
+
+
+def _replay(
+    options: argparse.Namespace, config: configuration.Config, text: Callable[[str], str]
+) -> int:
+    game = read_replay(options.replay)
+    state = game.state()
+    rng = Lcg64(game.seed)
+    config = dataclasses.replace(config, fix_bugs=game.fixes)  # a replay keeps no settings
+    record = _recording(options, config, rng, autosave=False)
+    try:
+        if options.headless:
+            host = _terminal_host(text, None)
+            played = record(ReplayHost(host, game.answers), state is not None)
+            g = Game(state or GameState(), rng, played, text, fixes=game.fixes)
+            new_game = game.new_game()
+            if new_game:
+                start_game(g, *new_game)
+            watch(g, host.out)
+            return 0
+        return watch_replay(game, state, rng, config, text, record)
+    except ScriptError as e:
+        sys.stdout.flush()
+        print(f"saga: the replay stops: {e}", file=sys.stderr)
+        return 1
+
+
+def watch_replay(
+    game: Replay,
+    state: GameState | None,
+    rng: Lcg64,
+    config: configuration.Config,
+    text: Callable[[str], str],
+    record: Callable[[Host, bool], Host],
+    source: EventSource | None = None,
+) -> int:
+    """Watch a replay: it plays itself at the message delay; Tab runs it at full speed.
+
+    If it ends before the game does (its player left), the window's player
+    takes over from there.
+    """
+    from amiga.display import DisplayError
+    from saga.screen.app import run_window
+    from saga.screen.host import ScreenHost
+
+    def replay_into(host: ScreenHost, loaded: bool) -> Host:
+        host.autoplay = True
+
+        def take_over() -> None:
+            host.autoplay = host.fast = False
+
+        return record(ReplayHost(host, game.answers, take_over), loaded)
+
     if state is None:
-        start_game(g, controls, config.turns, config.advanced)
-    watch(g)
-    return 0
+        config.controls, config.turns, config.advanced = game.controls, game.turns, game.advanced
+    try:
+        return run_window(config, config.controls, state, rng, text,
+                          source=source, wrap_host=replay_into, once=True)
+    except DisplayError as e:
+        raise UsageError(f"{e}; try --headless") from None
+
+
+def _simulate(options: argparse.Namespace) -> int:
+    from saga import simulate
+
+    controls = [T.AMIGA] * len(T.HERO_NAMES)
+    if _apply_args(options.args, controls):
+        raise UsageError("--simulate plays new games: give no saved game")
+    if T.HUMAN in controls:
+        raise UsageError("--simulate plays only Amiga heroes (give HERO=AMIGA or HERO=NONE)")
+    if not any(controls):
+        raise UsageError("at least one hero must play (e.g. RAGNAR=AMIGA)")
+    if options.simulate < 1:
+        raise UsageError("--simulate needs at least 1 game")
+    if options.jobs is not None and options.jobs < 1:
+        raise UsageError("--jobs must be at least 1")
+    plan = simulate.Plan(
+        games=options.simulate,
+        seed=options.seed if options.seed is not None else clock_seed(),
+        turns=options.turns or configuration.Config().turns,
+        advanced=options.advanced,
+        controls=tuple(controls),
+        fixes=options.fix_bugs,
+    )
+    return simulate.command(plan, options.jobs or os.cpu_count() or 1, options.csv, options.chart)
 
 
 def _load_game(path: Path, t: Callable[[str], str]) -> GameState:

@@ -45,11 +45,12 @@ class TerminalHost(QuietHost):
             self.autosave_path = None  # say it once, and play on
 
 
-def watch(g: Game) -> list[int]:
-    """Play the game out and print the final scores; returns them."""
+def watch(g: Game, out: TextIO | None = None) -> list[int]:
+    """Play the game out and print the final scores (to the host's ``out``); returns them."""
     play(g)
     scores = final_scores(g)
-    out = g.host.out  # type: ignore[attr-defined]
+    if out is None:
+        out = g.host.out  # type: ignore[attr-defined]
     playing = [h for h in g.heroes if h.control != T.NONE]
     out.write(f"\n{game_over_line(g)}\n")
     for h in playing:

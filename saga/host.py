@@ -14,6 +14,7 @@ from __future__ import annotations
 from enum import IntEnum
 from typing import NamedTuple, Protocol
 
+from saga.engine import tables as T
 from saga.engine.state import GameState
 
 
@@ -109,6 +110,42 @@ class QuietHost:
         pass
 
 
+def question(mode: Ask, pen: int) -> str:
+    """A question as messages name it: its kind and whom it is put to."""
+    hero = pen - FIRST_HERO_PEN
+    who = T.HERO_NAMES[hero] if 0 <= hero < len(T.HERO_NAMES) else "nobody"
+    return f"{mode.name} pen {pen} ({who})"
+
+
+class PassOn:
+    """A host around another host, passing every call on: recorders and replays
+    subclass it and change only what they are about."""
+
+    def __init__(self, host: Host) -> None:
+        self.host = host
+
+    def say(self, text: str, pen: int) -> None:
+        self.host.say(text, pen)
+
+    def hint(self, left: str, right: str) -> None:
+        self.host.hint(left, right)
+
+    def pause(self) -> None:
+        self.host.pause()
+
+    def ask(self, mode: Ask, pen: int) -> Answer:
+        return self.host.ask(mode, pen)
+
+    def turn_starts(self, state: GameState) -> bool:
+        return self.host.turn_starts(state)
+
+    def autosave(self, state: GameState) -> None:
+        self.host.autosave(state)
+
+    def update(self) -> None:
+        self.host.update()
+
+
 class ScriptError(RuntimeError):
     """A scripted answer that does not fit the question the engine asked."""
 
@@ -125,6 +162,11 @@ class ScriptedHost(QuietHost):
         self._answers = list(answers)
         self._next = 0
         self.asked: list[tuple[Ask, int, int, int]] = []
+        self.turn = 0  # for messages: the turn being played
+
+    def turn_starts(self, state: GameState) -> bool:
+        self.turn = state.turn
+        return True
 
     @property
     def remaining(self) -> int:
@@ -132,12 +174,14 @@ class ScriptedHost(QuietHost):
 
     def ask(self, mode: Ask, pen: int) -> Answer:
         if self._next >= len(self._answers):
-            raise ScriptError(f"the script has no answer left for {mode.name} (pen {pen})")
+            raise ScriptError(
+                f"turn {self.turn}: the script has no answer left for {question(mode, pen)}"
+            )
         want_mode, want_pen, result, countertype = self._answers[self._next]
         if (want_mode, want_pen) != (mode, pen):
             raise ScriptError(
-                f"answer {self._next + 1} is for {Ask(want_mode).name} pen {want_pen}, "
-                f"but the game asks {mode.name} pen {pen}"
+                f"turn {self.turn}: answer {self._next + 1} is for "
+                f"{question(Ask(want_mode), want_pen)}, but the game asks {question(mode, pen)}"
             )
         self._next += 1
         self.asked.append((mode, pen, result, countertype))

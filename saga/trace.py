@@ -4,7 +4,7 @@
     python -m saga.trace --load FILE.saga SEED [--answers FILE]
     python -m saga.trace ... --expect FILE.trace
     python -m saga.trace ... --messages [--catalog FILE.catalog | --language NAME]
-
+    python -m saga.trace --replay FILE
 
 Controls are 0 (none), 1 (human) and 2 (Amiga), for Beowulf, Brunhild,
 Egil, Ragnar, Siegfried and Starkad.  Human answers come from the ``Q``
@@ -18,6 +18,8 @@ the catalog given (English without one).  See DESIGN.md, "Trace format".
 With ``--expect`` the trace is also compared with FILE (say, the original's
 trace of the same game, whose ``Q`` lines then serve as the answers), and
 the first difference is reported by field: ``turn 7: heroes.Egil.luck 3 ≠ 4``.
+
+A replay file (see :mod:`saga.replay`) holds the arguments and the answers in one.
 """
 
 from __future__ import annotations
@@ -97,6 +99,11 @@ def read_answers(lines: Iterable[str], name: str = "answers") -> list[tuple[Ask,
     return answers
 
 
+def q_line(mode: Ask, pen: int, result: int, countertype: int) -> str:
+    """One question put to a human, as traces and replays write it."""
+    return f"Q {mode.name} {pen} {result} {countertype}"
+
+
 class TraceHost(ScriptedHost):
     """Prints the autosaves and the questions as the trace format wants them."""
 
@@ -116,7 +123,8 @@ class TraceHost(ScriptedHost):
 
     def ask(self, mode: Ask, pen: int) -> Answer:
         answer = super().ask(mode, pen)
-        self.out.write(f"Q {mode.name} {pen} {answer.result} {answer.countertype}\n")
+        assert answer.countertype is not None  # scripted answers always say
+        self.out.write(q_line(mode, pen, answer.result, answer.countertype) + "\n")
         return answer
 
 
@@ -128,11 +136,12 @@ def run(
     new_game: tuple[list[int], int, bool] | None = None,
     text: Callable[[str], str] | None = None,
     messages: bool = False,
+    fixes: bool = False,
 ) -> None:
     """Play one game, new (``new_game``) or loaded (``state``), writing its trace."""
     rng = Lcg64(seed)
     host = TraceHost(answers, out, messages)
-    g = Game(state or GameState(), rng, host, text or english())
+    g = Game(state or GameState(), rng, host, text or english(), fixes=fixes)
     if new_game:
         controls, turns, advanced = new_game
         start_game(g, controls, turns, advanced)
@@ -181,6 +190,55 @@ def _number(text: str, what: str, low: int, high: int) -> int:
     return value
 
 
+def parse_seed(text: str) -> int:
+    return _number(text, "SEED", 0, 2**64 - 1)
+
+
+def parse_game(args: list[str]) -> tuple[int, tuple[list[int], int, bool]]:
+    """``SEED TURNS ADVANCED C0..C5`` as the seed and the new game's settings."""
+    if len(args) != 9:
+        raise TraceError("give SEED TURNS ADVANCED and six controls")
+    seed = parse_seed(args[0])
+    turns = _number(args[1], "TURNS", 1, 99)
+    advanced = bool(_number(args[2], "ADVANCED", 0, 1))
+    controls = [
+        _number(c, f"the control of {name}", T.NONE, T.AMIGA)
+        for c, name in zip(args[3:], T.HERO_NAMES, strict=True)
+    ]
+    return seed, (controls, turns, advanced)
+
+
+def _trace(options: argparse.Namespace, out: TextIO, expected: list[str]) -> None:
+    text = (
+        catalog_text(Path(options.catalog)) if options.catalog
+        else language_text(options.language) if options.language
+        else english()
+    )
+    if options.replay:
+        if options.args or options.load or options.answers:
+            raise TraceError("--replay takes no other arguments: the file holds them")
+        from saga import replay  # imported here: it builds on this module
+
+        game = replay.read(options.replay)
+        run(game.state(), game.seed, game.answers, out, game.new_game(), text, options.messages,
+            fixes=game.fixes)
+        return
+    answers: list[tuple[Ask, int, int, int]] = []
+    if options.answers or options.expect:
+        name = options.answers or options.expect
+        answers = read_answers(_read_lines(name) if options.answers else expected, name)
+    if options.load:
+        if len(options.args) != 1:
+            raise TraceError("with --load give only the SEED")
+        seed = parse_seed(options.args[0])
+        run(savefile.load(options.load), seed, answers, out, text=text, messages=options.messages)
+        return
+    seed, new_game = parse_game(options.args)
+    if T.HUMAN in new_game[0] and not (options.answers or options.expect):
+        raise TraceError("a game with a human hero needs --answers")
+    run(None, seed, answers, out, new_game, text, options.messages)
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(
         prog="python -m saga.trace",
@@ -193,50 +251,23 @@ def main(argv: list[str] | None = None) -> int:
         help="compare with this trace and report the first difference (exit 1); "
         "its Q lines answer the humans unless --answers is given",
     )
+    parser.add_argument("--replay", metavar="FILE", help="a replay file: arguments and answers")
     parser.add_argument("--messages", action="store_true",
                         help="print the message line too, as M <pen> <text>")
     words = parser.add_mutually_exclusive_group()
     words.add_argument("--catalog", metavar="FILE", help="the messages from this compiled catalog")
     words.add_argument("--language", metavar="NAME", help="the messages in an installed language")
-    parser.add_argument("args", nargs="+", help="SEED TURNS ADVANCED C0..C5, or SEED with --load")
+    parser.add_argument("args", nargs="*", help="SEED TURNS ADVANCED C0..C5, or SEED with --load")
     options = parser.parse_args(argv)
     if options.messages:
         sys.stdout.reconfigure(encoding="utf-8")  # type: ignore[union-attr]
     out = io.StringIO() if options.expect else sys.stdout
     expected: list[str] = []
     try:
-        text = (
-            catalog_text(Path(options.catalog)) if options.catalog
-            else language_text(options.language) if options.language
-            else english()
-        )
-        answers: list[tuple[Ask, int, int, int]] = []
         if options.expect:
             expected = _read_lines(options.expect)
-        if options.answers or options.expect:
-            name = options.answers or options.expect
-            answers = read_answers(_read_lines(name) if options.answers else expected, name)
-        if options.load:
-            if len(options.args) != 1:
-                raise TraceError("with --load give only the SEED")
-            seed = _number(options.args[0], "SEED", 0, 2**64 - 1)
-            state = savefile.load(options.load)
-            run(state, seed, answers, out, text=text, messages=options.messages)
-        else:
-            if len(options.args) != 9:
-                raise TraceError("give SEED TURNS ADVANCED and six controls")
-            seed = _number(options.args[0], "SEED", 0, 2**64 - 1)
-            turns = _number(options.args[1], "TURNS", 1, 99)
-            advanced = bool(_number(options.args[2], "ADVANCED", 0, 1))
-            controls = [
-                _number(c, f"the control of {name}", T.NONE, T.AMIGA)
-                for c, name in zip(options.args[3:], T.HERO_NAMES, strict=True)
-            ]
-            if T.HUMAN in controls and not (options.answers or options.expect):
-                raise TraceError("a game with a human hero needs --answers")
-            run(None, seed, answers, out, (controls, turns, advanced), text,
-                options.messages)
-    except (TraceError, savefile.SaveFileError) as e:
+        _trace(options, out, expected)
+    except (TraceError, savefile.SaveFileError) as e:  # a ReplayError is a TraceError
         print(f"saga.trace: {e}", file=sys.stderr)
         return 2
     except ScriptError as e:  # e.g. the paralysed-hero trap asks for ever

@@ -54,3 +54,15 @@ def _user_folders(
     base = tmp_path_factory.mktemp("user")
     monkeypatch.setenv("XDG_CONFIG_HOME", str(base / "config"))
     monkeypatch.setenv("XDG_DATA_HOME", str(base / "data"))
+
+
+@pytest.fixture
+def home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    """A fresh folder to run ``saga`` in, portable (saves stay there), in English
+    whatever the machine's locale."""
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "Saga.config").touch()
+    monkeypatch.setenv("LANG", "C")
+    monkeypatch.delenv("LC_ALL", raising=False)
+    monkeypatch.delenv("LC_MESSAGES", raising=False)
+    return tmp_path

@@ -272,7 +272,7 @@ def test_the_window_gets_this_runs_settings_and_the_store(
 
     seen: dict[str, Any] = {}
 
-    def window(config, controls, state, rng, text, path=None, source=None, *, store=None):
+    def window(config, controls, state, rng, text, path=None, source=None, *, store=None, **_):
         seen.update(config=config, controls=controls, store=store)
         return 0
 

@@ -15,16 +15,6 @@ ALL_AMIGA = ["BEOWULF=AMIGA", "BRUNHILD=AMIGA", "EGIL=NONE", "RAGNAR=AMIGA",
              "SIEGFRIED=NONE", "STARKAD=NONE"]
 
 
-@pytest.fixture
-def home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
-    monkeypatch.chdir(tmp_path)
-    (tmp_path / "Saga.config").touch()  # a portable installation: saves stay here
-    monkeypatch.setenv("LANG", "C")
-    monkeypatch.delenv("LC_ALL", raising=False)
-    monkeypatch.delenv("LC_MESSAGES", raising=False)
-    return tmp_path
-
-
 def test_headless_game_prints_messages_and_scores(home: Path, capsys) -> None:
     assert main(["--headless", "--seed", "3", "--turns", "2", *ALL_AMIGA]) == 0
     out = capsys.readouterr().out

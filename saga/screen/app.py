@@ -25,6 +25,7 @@ from saga.engine.placement import start_game
 from saga.engine.rng import RandomSource
 from saga.engine.state import GameState
 from saga.engine.turn import final_scores, game_over_line, play
+from saga.host import Host
 from saga.screen import filemessages as fm
 from saga.screen import pens as P
 from saga.screen.about import about_window
@@ -40,6 +41,8 @@ from saga.screen.windows import ask_yes_no, dismisses, requester
 from saga.view import GameView
 
 Text = Callable[[str], str]
+# Puts a recorder or a replay around each game's screen host; told if the game was loaded.
+HostWrapper = Callable[[ScreenHost, bool], Host]
 VALHALLA = 15
 
 
@@ -67,12 +70,14 @@ class App:
         rng: RandomSource,
         *,
         store: SettingsStore | None = None,
+        wrap_host: HostWrapper | None = None,
     ) -> None:
         self.ui = ui
         self.config = config
         self.store = store or ForgetSettings()  # keeps the player's changes of settings
         self.t = text
         self.rng = rng
+        self.wrap_host = wrap_host
         self.game: Game | None = None
         self.path: Path | None = None  # where the game in play was opened or saved
         self.at_turn_start = False
@@ -122,11 +127,14 @@ class App:
 
     # -- the rounds of title screen and game ---------------------------------
 
-    def run(self, controls: list[int], state: GameState | None, path: Path | None) -> None:
+    def run(
+        self, controls: list[int], state: GameState | None, path: Path | None, once: bool = False
+    ) -> None:
+        """Play rounds of title screen and game; ``once`` plays one game, no title."""
         self.config.controls = list(controls)
         self.path = path
         while True:
-            if state is None:
+            if state is None and not once:
                 choice = TitleScreen(self.ui, self.config, self.t, self.menu,
                                      self.store.remember).run()
                 if choice.action == "quit":
@@ -139,12 +147,15 @@ class App:
                 else:
                     self.path = None
             state = self._play(state)
+            if once:
+                return
 
     def _play(self, state: GameState | None) -> GameState | None:
         """Play a game; return the next one to play if the player opened one."""
         ui, config = self.ui, self.config
         host = ScreenHost(ui, self.board, self.t, config, config.home / "Autosave.saga", self.menu)
-        g = Game(state or GameState(), self.rng, host, self.t, fixes=config.fix_bugs)
+        game_host = self.wrap_host(host, state is not None) if self.wrap_host else host
+        g = Game(state or GameState(), self.rng, game_host, self.t, fixes=config.fix_bugs)
         host.g = self.game = g
         ui.enable("quit_title", "summary", on=True)
         ui.enable("new", "open", on=True)
@@ -284,6 +295,8 @@ def run_window(
     source: EventSource | None = None,
     *,
     store: SettingsStore | None = None,
+    wrap_host: HostWrapper | None = None,
+    once: bool = False,
 ) -> int:
     """Open the window and play until the player quits; returns the exit status.
 
@@ -301,8 +314,10 @@ def run_window(
                               fullscreen=config.fullscreen, stretch=config.stretch,
                               scanlines=config.scanlines)
         try:
-            ui = Ui(source or PygameEventSource(presenter), presenter, screen)
-            App(ui, config, text, rng, store=store).run(controls, state, path)
+            source = source if source is not None else PygameEventSource(presenter)
+            ui = Ui(source, presenter, screen)
+            App(ui, config, text, rng, store=store, wrap_host=wrap_host).run(
+                controls, state, path, once)
         finally:
             presenter.close()
     return 0

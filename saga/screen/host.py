@@ -39,6 +39,7 @@ from saga.view import GameView
 SHIFT = Qualifier.LSHIFT | Qualifier.RSHIFT
 LINE = 79  # characters on a message line
 WATCH_STEP = 0.5  # seconds per step when watching the Amiga move
+FAST_KEY = "\t"  # Tab: a replay runs at full speed, or at the message delay again
 
 
 class ScreenHost:
@@ -66,6 +67,10 @@ class ScreenHost:
         self.asking: tuple[Ask, int] | None = None  # the question being put
         self.keys = _key_codes(text)  # the catalog's answer keys, fixed for the game
         self._cheat_keys = 0  # how far into the F1..F5 sequence (kept between questions)
+        # A replay answers for the humans (saga.replay): then the turn prompt
+        # only pauses, and FAST_KEY runs the game without pauses.
+        self.autoplay = False
+        self.fast = False
 
     # -- the Host protocol --------------------------------------------------
 
@@ -80,8 +85,10 @@ class ScreenHost:
     def pause(self) -> None:
         """Wait the message delay, or for a key or button if it is infinite."""
         self.hint(self.t("MSG_OK"), self.t("MSG_OK"))
-        ticks = DELAY_TICKS[self.config.delay]
+        ticks = 0 if self.fast else DELAY_TICKS[self.config.delay]
         if ticks == 0:
+            if self.autoplay:
+                self._keep_up()  # a replay asks nothing: see to the window here
             self.ui.present()
             return
         counted = 0
@@ -97,6 +104,9 @@ class ScreenHost:
                     return
             elif (ticks is None and self._cheat(message)) or self._global(message, Ask.ANYKEY):
                 continue
+            elif kind == IDCMP.VANILLAKEY and self.autoplay and message.char == FAST_KEY:
+                self.fast = True
+                return
             elif (
                 kind == IDCMP.MOUSEBUTTONS and message.code in _PRESSES
             ) or kind == IDCMP.VANILLAKEY:
@@ -133,6 +143,9 @@ class ScreenHost:
         self.ui.frame_colour(None)
         self.ui.set_title(f"Saga: {turn_label(t, state)}")  # the engine has said the prompt
         self.hint(t("MSG_OK"), t("MSG_OK"))
+        if self.autoplay:
+            self.pause()
+            return True
         self.ui.enable("save", "save_as", on=True)
         try:
             answer = self.ask(Ask.MULTIKEYBOARD, WHITE)
@@ -148,7 +161,7 @@ class ScreenHost:
         """Show each step of a move; when watching, let Amiga steps be seen."""
         self.redraw()
         g = self.g
-        if g is None or not self.config.watch_amiga or g.mover is None:
+        if g is None or not self.config.watch_amiga or g.mover is None or self.fast:
             return
         kind, counter = g.mover
         hero = counter if kind == T.HERO else g.jarls[counter].hero
@@ -193,6 +206,14 @@ class ScreenHost:
         if upper != self.upper:
             self.upper = upper
             self.draw_messages()
+
+    def _keep_up(self) -> None:
+        """At full speed, still answer the window: menus, Help, FAST_KEY to slow down."""
+        while (message := self.ui.next_message(0.0)) is not None:
+            if message.idcmp == IDCMP.VANILLAKEY and message.char == FAST_KEY:
+                self.fast = False
+                return
+            self._global(message, Ask.ANYKEY)
 
     def _idle(self, seconds: float) -> None:
         end = time.monotonic() + seconds

@@ -1,0 +1,99 @@
+"""A picture of a simulation: each hero's final scores, drawn on an off-screen Amiga screen.
+
+One panel per hero, a bar per score in the hero's own colour (the colours
+the game gives its counters and messages), all panels on the same scales so
+the heroes compare at a glance; a white line marks the mean.  The screen is
+written as a PNG by the display layer, so no window or pygame is involved.
+"""
+
+from __future__ import annotations
+
+import os
+
+from amiga.display import DrawMode, RastPort, Screen
+from amiga.display.screenshot import png_bytes
+from saga.engine import tables as T
+from saga.savefile import write_atomic
+from saga.screen import pens as P
+from saga.simulate import Figures, Plan, Result, figures
+
+WIDTH, HEIGHT = 640, 512
+COLUMNS = 2
+TOP = 24  # below the title
+GAP = 12
+FONT = 8
+
+
+def draw_chart(plan: Plan, results: list[Result]) -> Screen:
+    screen = Screen(WIDTH, HEIGHT, depth=7)
+    palette = screen.palette
+    for pen, colour in P.UI_COLOURS.items():
+        palette.set_rgb(pen, *colour)
+    for hero, colour in enumerate(P.HERO_COLOURS):
+        palette.set_rgb(P.FIRST_HERO + hero, *colour)
+    rp = screen.rastport
+    rp.draw_mode = DrawMode.JAM1
+    rp.apen = P.BLACK
+    rp.rect_fill(0, 0, WIDTH - 1, HEIGHT - 1)
+    rules = "advanced" if plan.advanced else "basic"
+    _text(rp, 8, 12, f"Final scores of {len(results)} games, {plan.turns} turns, {rules}, "
+                     f"seed {plan.seed}", P.WHITE)
+
+    heroes = plan.heroes
+    high = max(max(r.scores[h] for h in heroes) for r in results)
+    counts = {h: [0] * (high + 1) for h in heroes}
+    for r in results:
+        for h in heroes:
+            counts[h][r.scores[h]] += 1
+    tallest = max(max(c) for c in counts.values())
+    rows = (len(heroes) + COLUMNS - 1) // COLUMNS
+    width = (WIDTH - GAP * (COLUMNS + 1)) // COLUMNS
+    height = (HEIGHT - TOP - GAP * rows) // rows
+    for place, figure in enumerate(figures(plan, results)):
+        x0 = GAP + (place % COLUMNS) * (width + GAP)
+        y0 = TOP + (place // COLUMNS) * (height + GAP)
+        _panel(rp, x0, y0, width, height, figure, counts[figure.hero], tallest)
+    return screen
+
+
+def _panel(
+    rp: RastPort, x0: int, y0: int, width: int, height: int, hero: Figures,
+    counts: list[int], tallest: int,
+) -> None:
+    pen = P.FIRST_HERO + hero.hero
+    _text(rp, x0, y0 + FONT, T.HERO_NAMES[hero.hero], pen)
+    mean = hero.mean
+    label = f"mean {mean:.1f}  spread {hero.spread:.1f}"
+    _text(rp, x0 + width - FONT * len(label), y0 + FONT, label, P.LIGHT_GREY)
+    # The plot: bars standing on a baseline, score 0 at the left.
+    px0, px1 = x0, x0 + width - 1
+    py0, py1 = y0 + FONT + 4, y0 + height - FONT - 4
+    bins = len(counts)
+    for score, count in enumerate(counts):
+        if not count:
+            continue
+        left = px0 + score * (px1 - px0 + 1) // bins
+        right = max(left, px0 + (score + 1) * (px1 - px0 + 1) // bins - 2)
+        top = py1 - max(1, count * (py1 - py0) // tallest)
+        rp.apen = pen
+        rp.rect_fill(left, top, right, py1)
+    rp.apen = P.DARK_GREY
+    rp.move(px0, py1 + 1)
+    rp.draw(px1, py1 + 1)
+    at = px0 + int((mean + 0.5) * (px1 - px0 + 1) / bins)
+    rp.apen = P.WHITE
+    rp.move(at, py0)
+    rp.draw(at, py1)
+    high = str(bins - 1)
+    _text(rp, px0, py1 + FONT + 3, "0", P.LIGHT_GREY)
+    _text(rp, px1 - FONT * len(high), py1 + FONT + 3, high, P.LIGHT_GREY)
+
+
+def _text(rp: RastPort, x: int, baseline: int, text: str, pen: int) -> None:
+    rp.apen = pen
+    rp.move(x, baseline)
+    rp.text(text)
+
+
+def save_chart(path: str | os.PathLike[str], plan: Plan, results: list[Result]) -> None:
+    write_atomic(path, png_bytes(draw_chart(plan, results)))

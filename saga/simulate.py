@@ -1,0 +1,264 @@
+"""Many games of Amiga heroes at once: who wins, by how much, and who dies.
+
+    saga --simulate N [--seed S] [--turns T] [--advanced] [--jobs J]
+         [--csv FILE] [--chart FILE.png] [HERO=AMIGA|NONE ...]
+
+Game ``i`` is seeded from S and i alone (:meth:`Plan.game_seed`) and the
+results are taken in the order of i, so a run gives the same figures on one
+process or many; each game's seed is in the CSV, to replay it alone with
+``saga --headless --seed``.
+
+The figures, from the engine's state:
+
+* **won**: the game's highest final score was the hero's alone; **tied**:
+  shared with another hero.
+* **died**: killed in battle.  A killed hero lies dead (not ``alive``, not
+  yet ``verydead``) until the start of the next turn, where he restarts,
+  promotes a jarl or withdraws; so every death is seen exactly once, at the
+  next start-of-turn autosave or at the game's end.  Reported as the share
+  of games in which the hero died at least once, and deaths per game.
+* **game length**: the turns played: all T, unless every hero has withdrawn
+  (after dying in the second half), which ends the game at the start of the
+  next turn; the trace's ``END`` turn.
+"""
+
+from __future__ import annotations
+
+import csv
+import multiprocessing
+import signal
+import statistics
+import sys
+import time
+from collections.abc import Callable
+from dataclasses import dataclass
+from functools import cache
+from pathlib import Path
+from typing import TextIO
+
+from saga.engine import tables as T
+from saga.engine.game import Game
+from saga.engine.placement import start_game
+from saga.engine.rng import Lcg64
+from saga.engine.state import GameState
+from saga.engine.turn import final_scores, play
+from saga.host import QuietHost
+from saga.text import english
+
+_MASK = (1 << 64) - 1
+_GOLDEN = 0x9E3779B97F4A7C15  # splitmix64's step: spreads neighbouring indices apart
+
+
+@dataclass(frozen=True)
+class Plan:
+    games: int
+    seed: int
+    turns: int = 20
+    advanced: bool = False
+    controls: tuple[int, ...] = (T.AMIGA,) * len(T.HERO_NAMES)
+    fixes: bool = False
+
+    def game_seed(self, index: int) -> int:
+        """Game ``index``'s seed: splitmix64 of S and the index, so nearby games differ."""
+        z = (self.seed + (index + 1) * _GOLDEN) & _MASK
+        z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
+        z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
+        return z ^ (z >> 31)
+
+    @property
+    def heroes(self) -> list[int]:
+        return [h for h, control in enumerate(self.controls) if control != T.NONE]
+
+
+@dataclass(frozen=True)
+class Result:
+    index: int
+    seed: int
+    length: int  # turns played
+    scores: tuple[int, ...]
+    deaths: tuple[int, ...]
+
+    def best(self, heroes: list[int]) -> list[int]:
+        """The heroes with the highest final score."""
+        top = max(self.scores[h] for h in heroes)
+        return [h for h in heroes if self.scores[h] == top]
+
+
+class _DeathCount(QuietHost):
+    """Counts the heroes lying dead at each turn's start (see the module's notes)."""
+
+    def __init__(self) -> None:
+        self.deaths = [0] * len(T.HERO_NAMES)
+
+    def autosave(self, state: GameState) -> None:
+        self.count(state)
+
+    def count(self, state: GameState) -> None:
+        for h in state.heroes:
+            if not h.alive and not h.verydead:
+                self.deaths[h.index] += 1
+
+
+@cache
+def _text() -> Callable[[str], str]:
+    return english()
+
+
+def play_game(plan: Plan, index: int) -> Result:
+    seed = plan.game_seed(index)
+    host = _DeathCount()
+    g = Game(GameState(), Lcg64(seed), host, _text(), fixes=plan.fixes)
+    start_game(g, list(plan.controls), plan.turns, plan.advanced)
+    play(g)
+    # Whoever fell in the last turn; after an early end nobody lies dead.
+    host.count(g.state)
+    return Result(index, seed, g.state.turn - 1, tuple(final_scores(g)), tuple(host.deaths))
+
+
+_worker_plan: Plan | None = None
+
+
+def _start_worker(plan: Plan) -> None:
+    global _worker_plan
+    _worker_plan = plan
+    signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl+C is the parent's to handle
+
+
+def _play_in_worker(index: int) -> Result:
+    assert _worker_plan is not None
+    return play_game(_worker_plan, index)
+
+
+def run(plan: Plan, jobs: int, progress: Callable[[int], None] = lambda done: None) -> list[Result]:
+    """Play every game of the plan on ``jobs`` processes; results in game order."""
+    jobs = max(1, min(jobs, plan.games))
+    results: list[Result] = []
+    if jobs == 1:
+        for index in range(plan.games):
+            results.append(play_game(plan, index))
+            progress(len(results))
+        return results
+    chunk = max(1, min(25, plan.games // (jobs * 8)))
+    with multiprocessing.get_context().Pool(jobs, _start_worker, (plan,)) as pool:
+        for result in pool.imap(_play_in_worker, range(plan.games), chunk):
+            results.append(result)
+            progress(len(results))
+    return results
+
+
+@dataclass(frozen=True)
+class Figures:
+    """One hero's figures over a run."""
+
+    hero: int
+    wins: int
+    ties: int
+    mean: float
+    spread: float  # the standard deviation of the final score
+    died: float  # the share of games in which the hero died at least once
+    deaths: float  # deaths per game
+
+
+def figures(plan: Plan, results: list[Result]) -> list[Figures]:
+    heroes = plan.heroes
+    table = []
+    for h in heroes:
+        scores = [r.scores[h] for r in results]
+        best = [r.best(heroes) for r in results]
+        table.append(Figures(
+            hero=h,
+            wins=sum(b == [h] for b in best),
+            ties=sum(h in b and len(b) > 1 for b in best),
+            mean=statistics.fmean(scores),
+            spread=statistics.stdev(scores) if len(scores) > 1 else 0.0,
+            died=sum(r.deaths[h] > 0 for r in results) / len(results),
+            deaths=sum(r.deaths[h] for r in results) / len(results),
+        ))
+    return table
+
+
+def report(plan: Plan, results: list[Result], out: TextIO) -> None:
+    rules = "advanced" if plan.advanced else "basic"
+    out.write(f"{len(results)} games of {plan.turns} turns, {rules} rules, seed {plan.seed}"
+              f"{', bug fixes on' if plan.fixes else ''}\n")
+    out.write(f"{'hero':<10}{'wins':>7}{'ties':>7}{'mean score':>12}{'spread':>8}"
+              f"{'died':>8}{'deaths/game':>13}\n")
+    for f in figures(plan, results):
+        out.write(f"{T.HERO_NAMES[f.hero]:<10}{f.wins:>7}{f.ties:>7}{f.mean:>12.2f}"
+                  f"{f.spread:>8.2f}{f.died:>8.1%}{f.deaths:>13.2f}\n")
+    lengths = [r.length for r in results]
+    early = sum(length < plan.turns for length in lengths)
+    out.write(f"mean game length {statistics.fmean(lengths):.2f} turns; {early} of "
+              f"{len(results)} games ended early (every hero withdrawn)\n")
+
+
+def write_csv(plan: Plan, results: list[Result], out: TextIO) -> None:
+    heroes = plan.heroes
+    names = [T.HERO_NAMES[h].lower() for h in heroes]
+    writer = csv.writer(out, lineterminator="\n")
+    writer.writerow(["game", "seed", "turns_played", "winner",
+                     *(f"{n}_score" for n in names), *(f"{n}_deaths" for n in names)])
+    for r in results:
+        best = r.best(heroes)
+        writer.writerow([r.index, r.seed, r.length,
+                         T.HERO_NAMES[best[0]] if len(best) == 1 else "tie",
+                         *(r.scores[h] for h in heroes), *(r.deaths[h] for h in heroes)])
+
+
+class ProgressBar:
+    """A bar on the terminal's last line, redrawn each hundredth of the way."""
+
+    WIDTH = 40
+
+    def __init__(self, total: int, out: TextIO) -> None:
+        self.total = total
+        self.out = out
+        self.shown = -1
+
+    def __call__(self, done: int) -> None:
+        step = done * 100 // self.total
+        if step == self.shown:
+            return
+        self.shown = step
+        filled = done * self.WIDTH // self.total
+        self.out.write(f"\r[{'#' * filled}{'.' * (self.WIDTH - filled)}] {done}/{self.total}")
+        self.out.flush()
+
+    def clear(self) -> None:
+        self.out.write("\r" + " " * (self.WIDTH + 30) + "\r")
+        self.out.flush()
+
+
+def command(plan: Plan, jobs: int, csv_path: Path | None, chart_path: Path | None) -> int:
+    """``saga --simulate``: play, print the figures, write the CSV and the chart."""
+    for path in (csv_path, chart_path):
+        if path is not None:
+            try:
+                path.open("a").close()  # find out now if it can be written
+            except OSError as e:
+                print(f"saga: can't write {path}: {e.strerror or e}", file=sys.stderr)
+                return 2
+    bar = ProgressBar(plan.games, sys.stderr) if sys.stderr.isatty() else None
+    started = time.perf_counter()
+    try:
+        results = run(plan, jobs, bar or (lambda done: None))
+    finally:
+        if bar:
+            bar.clear()
+    seconds = time.perf_counter() - started
+    report(plan, results, sys.stdout)
+    used = max(1, min(jobs, plan.games))
+    print(f"saga: {plan.games} games in {seconds:.1f} s on {used} "
+          f"process{'es' if used > 1 else ''}", file=sys.stderr)
+    try:
+        if csv_path is not None:
+            with csv_path.open("w", encoding="utf-8", newline="") as f:
+                write_csv(plan, results, f)
+        if chart_path is not None:
+            from saga.chart import save_chart
+
+            save_chart(chart_path, plan, results)
+    except OSError as e:
+        print(f"saga: can't write {e.filename}: {e.strerror or e}", file=sys.stderr)
+        return 2
+    return 0
