@@ -245,7 +245,8 @@ def _scramble(xs: np.ndarray, ys: np.ndarray, seed: int) -> np.ndarray:
     h = (xs.astype(np.uint64) * np.uint64(73856093)) ^ (ys.astype(np.uint64) * np.uint64(19349663))
     h ^= np.uint64(seed)
     h *= np.uint64(0x9E3779B97F4A7C15)
-    return h ^ (h >> np.uint64(29))
+    key: np.ndarray = h ^ (h >> np.uint64(29))
+    return key
 
 
 def _scatter_waves(pixels: np.ndarray, regions: np.ndarray, free: np.ndarray) -> None:

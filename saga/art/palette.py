@@ -45,7 +45,7 @@ def sea_colour(area: int) -> P.RGB:
 def _colour_classes() -> dict[int, int]:
     """A greedy colouring of the land graph, richest lands first."""
     lands = range(T.LAND_AREAS)
-    neighbours = {a: set() for a in lands}
+    neighbours: dict[int, set[int]] = {a: set() for a in lands}
     for a, b in link_pairs():
         if a in neighbours and b in neighbours:
             neighbours[a].add(b)
