@@ -12,9 +12,9 @@ import os
 
 from amiga.display import DrawMode, RastPort, Screen
 from amiga.display.screenshot import png_bytes
+from saga import pens as P
 from saga.engine import tables as T
 from saga.savefile import write_atomic
-from saga.screen import pens as P
 from saga.simulate import Figures, Plan, Result, figures
 
 WIDTH, HEIGHT = 640, 512
@@ -27,10 +27,8 @@ FONT = 8
 def draw_chart(plan: Plan, results: list[Result]) -> Screen:
     screen = Screen(WIDTH, HEIGHT, depth=7)
     palette = screen.palette
-    for pen, colour in P.UI_COLOURS.items():
+    for pen, colour in P.fixed_colours().items():
         palette.set_rgb(pen, *colour)
-    for hero, colour in enumerate(P.HERO_COLOURS):
-        palette.set_rgb(P.FIRST_HERO + hero, *colour)
     rp = screen.rastport
     rp.draw_mode = DrawMode.JAM1
     rp.apen = P.BLACK

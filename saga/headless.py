@@ -13,9 +13,10 @@ from saga.engine.game import Game
 from saga.engine.state import GameState
 from saga.engine.turn import final_scores, game_over_line, play
 from saga.host import FIRST_HERO_PEN, QuietHost
+from saga.pens import HERO_COLOURS
 
-# Terminal colours for the heroes' pens, close to their counters.
-_ANSI = {FIRST_HERO_PEN + h: code for h, code in enumerate((33, 31, 32, 35, 34, 36))}
+# The heroes' pens in their own colours (24-bit terminal colours).
+_ANSI = {FIRST_HERO_PEN + h: "38;2;{};{};{}".format(*rgb) for h, rgb in enumerate(HERO_COLOURS)}
 VALHALLA = 15  # the glory that earns a place in Valhalla
 
 

@@ -16,6 +16,8 @@ from typing import NamedTuple, Protocol
 
 from saga.engine import tables as T
 from saga.engine.state import GameState
+from saga.pens import FIRST_HERO
+from saga.pens import WHITE as WHITE  # plain messages, for the engine
 
 
 class Ask(IntEnum):
@@ -36,9 +38,7 @@ BACKSPACE = -2
 DONE = -3  # Space, the middle or right button, or a click on the message bar
 ABORT = -4  # New game / Quit to title from the menu
 
-# The pen of plain white messages, and the first hero's pen (6 + hero).
-WHITE = 1
-FIRST_HERO_PEN = 6
+FIRST_HERO_PEN = FIRST_HERO  # hero h's messages are in pen FIRST_HERO_PEN + h
 
 
 def key_code(char: str) -> int:

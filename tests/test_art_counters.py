@@ -5,10 +5,10 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
+from saga import pens as P
 from saga.art import COUNTER_SIZE, counter_image, minifont
 from saga.art import emblems as E
 from saga.art import glyphs as G
-from saga.art import pens as P
 from saga.art.counters import ROLES, TREASURE_TAGS
 from saga.engine import tables as T
 
@@ -40,15 +40,15 @@ def test_factors_are_printed_along_the_top() -> None:
 def test_hero_counters_are_in_their_heroes_pens() -> None:
     for hero in range(len(T.HERO_NAMES)):
         pixels = counter_image(T.HERO, hero).pixels
-        assert pixels[12, 3] == P.HERO_PEN[hero]
+        assert pixels[12, 3] == P.FIRST_HERO + hero
 
 
 def test_a_recruited_jarl_takes_its_heros_pen() -> None:
     plain = counter_image(T.JARL, 4).pixels
-    recruited = counter_image(T.JARL, 4, pen=P.HERO_PEN[3]).pixels
+    recruited = counter_image(T.JARL, 4, pen=P.FIRST_HERO + 3).pixels
     assert plain[12, 3] == P.JARL_TILE
-    assert recruited[12, 3] == P.HERO_PEN[3]
-    assert ((plain == P.JARL_TILE) == (recruited == P.HERO_PEN[3])).all()
+    assert recruited[12, 3] == P.FIRST_HERO + 3
+    assert ((plain == P.JARL_TILE) == (recruited == P.FIRST_HERO + 3)).all()
 
 
 def test_selected_counters_have_a_bright_frame() -> None:
@@ -110,4 +110,4 @@ def test_emblem_pixels_use_fixed_pens() -> None:
     a = counter_image(T.HERO, 0).pixels[7:17]
     b = counter_image(T.HERO, 1).pixels[7:17]
     differ = a != b
-    assert set(np.unique(a[differ])) <= {P.HERO_PEN[0]}
+    assert set(np.unique(a[differ])) <= {P.FIRST_HERO}

@@ -8,8 +8,8 @@ from pathlib import Path
 import numpy as np
 import pytest
 
+from saga import pens as P
 from saga.art import NONE, _load, load_map
-from saga.art import pens as P
 from saga.art.adjacency import main as adjacency_main
 from saga.art.adjacency import mismatches
 from saga.art.build import main as build_main

@@ -52,7 +52,7 @@ def test_topng_writes_an_indexed_png_with_the_exact_palette_and_pens(tmp_path: P
     png = decode_png(target.read_bytes())
     np.testing.assert_array_equal(png.pixels, pens())
     assert png.palette[:5] == PALETTE
-    assert png.alpha == [255, 255, 0, 255, 255, 255, 255, 255][: len(png.palette)]
+    assert png.transparent == 2
     # An independent decoder agrees (libpng via SDL_image).
     surface = pygame.image.load(str(target))
     np.testing.assert_array_equal(pygame.surfarray.array2d(surface).T, pens())
@@ -67,6 +67,27 @@ def test_png_bit_depths_round_trip_through_pygame(tmp_path: Path, planes: int) -
     path.write_bytes(encode_png(pixels, palette))
     surface = pygame.image.load(str(path))
     np.testing.assert_array_equal(pygame.surfarray.array2d(surface).T, pixels)
+
+
+@pytest.mark.parametrize("colours", [2, 3, 16, 17, 256])
+def test_decoding_keeps_pens_palette_and_its_length(colours: int) -> None:
+    pixels = pens(top=colours)
+    palette = [(i, 255 - i, i // 2) for i in range(colours)]
+    png = decode_png(encode_png(pixels, palette))
+    np.testing.assert_array_equal(png.pixels, pixels)
+    assert png.palette == palette and png.transparent is None
+
+
+def test_the_transparent_pen_is_found_even_when_its_colour_repeats() -> None:
+    palette = [(5, 5, 5)] * 4 + [(9, 9, 9)]
+    assert decode_png(encode_png(pens(top=5), palette, transparent=3)).transparent == 3
+
+
+def test_an_interlaced_png_reads_as_the_plain_one() -> None:
+    # tests/data/interlaced.png: pens(7 rows, 5 colours) saved by ImageMagick with Adam7.
+    png = decode_png((Path(__file__).parent / "data" / "interlaced.png").read_bytes())
+    colours = [(0, 0, 0), (255, 0, 0), (0, 255, 0), (0, 0, 255), (250, 250, 250)]
+    np.testing.assert_array_equal(np.array(png.palette)[png.pixels], np.array(colours)[pens(19, 7)])
 
 
 def test_ehb_deep_and_masked_pictures_become_rgb_or_rgba(tmp_path: Path) -> None:
@@ -162,10 +183,11 @@ TOO_MANY_COLOURS = encode_png(
     ("content", "message"),
     [
         (b"not an image", "not a PNG file"),
-        (RGBA_16, "colour type 6 at 16 bits is not supported; save an indexed"),
-        (INTERLACED, "interlaced PNGs are not supported"),
+        (RGBA_16, "exactly one colour fully transparent"),
+        (INTERLACED, "not a readable PNG"),
         (TOO_MANY_COLOURS, "900 colours; an ILBM from RGB holds 256 at most"),
-        (encode_png(pens(), PALETTE)[:-20], "IDAT: CRC mismatch|ends first"),
+        (encode_png(pens(), PALETTE)[:-20], "not a readable PNG"),
+        (png_file(struct.pack(">IIBBBBB", 70000, 1, 8, 3, 0, 0, 0)), "70000x1 does not fit"),
     ],
 )
 def test_fromimage_refuses_unsuitable_pngs_in_one_line(

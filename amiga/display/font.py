@@ -43,7 +43,7 @@ class Font:
     def render(self, text: str) -> np.ndarray:
         """The text as one (8, 8 * len) boolean strip, ink True."""
         strip = self.glyphs[self.codes(text)]  # (n, 8, 8)
-        return strip.transpose(1, 0, 2).reshape(HEIGHT, WIDTH * len(text))
+        return np.asarray(strip.transpose(1, 0, 2).reshape(HEIGHT, WIDTH * len(text)))
 
     def text_length(self, text: str) -> int:
         """Width in pixels, as TextLength: every glyph advances 8."""

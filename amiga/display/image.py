@@ -29,11 +29,11 @@ class Image:
 
     @property
     def width(self) -> int:
-        return self.pixels.shape[1]
+        return int(self.pixels.shape[1])
 
     @property
     def height(self) -> int:
-        return self.pixels.shape[0]
+        return int(self.pixels.shape[0])
 
     @classmethod
     def from_rows(cls, rows: Sequence[str], pens: Mapping[str, int]) -> Image:

@@ -106,7 +106,7 @@ class Presenter:
         self._fullscreen = fullscreen
         self.frame_clock = Metronome(frame_hz)
         self._indexed = pygame.image.frombuffer(
-            screen.bitmap.pixels, (screen.width, screen.height), "P"
+            screen.bitmap.pixels.data, (screen.width, screen.height), "P"
         )
         self._palette_version: int | None = None
         self._open()
@@ -164,7 +164,7 @@ class Presenter:
         bitmap = self.screen.bitmap
         palette = self.screen.palette
         if palette.version != self._palette_version:
-            self._indexed.set_palette(palette.rgb)
+            self._indexed.set_palette(palette.rgb.tolist())
             self._palette_version = palette.version
             bitmap.dirty.add_all()
         if bitmap.dirty.area >= FULL_FRAME_SHARE * bitmap.bounds.area:

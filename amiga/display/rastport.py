@@ -161,6 +161,8 @@ class RastPort:
         old = pixels[index]
         if DrawMode.INVERSVID in self.draw_mode:
             pattern = np.logical_not(pattern)
+        set_to: np.ndarray | int
+        clear_to: np.ndarray | int
         if DrawMode.COMPLEMENT in self.draw_mode:
             set_to, clear_to = old ^ np.uint8((1 << self.bitmap.depth) - 1), old
         else:

@@ -57,9 +57,8 @@ def main(argv: Sequence[str] | None = None) -> int:
             args.target.write_bytes(_to_png(ilbm))
         else:
             png = decode_png(read_limited(args.source, MAX_FILE_SIZE), str(args.source))
-            transparent = _transparent_pen(png.alpha, str(args.source))
             args.target.write_bytes(
-                write_ilbm(png.pixels, png.palette, transparent_colour=transparent)
+                write_ilbm(png.pixels, png.palette, transparent_colour=png.transparent)
             )
     except BrokenPipeError:
         # The reader went away (as with "| head"): stop quietly, as Unix tools do.
@@ -123,13 +122,3 @@ def _to_png(ilbm: Ilbm) -> bytes:
         return encode_png(rgb)
     return encode_png(np.dstack([rgb, opaque.astype(np.uint8) * 255]))
 
-
-def _transparent_pen(alpha: list[int] | None, name: str) -> int | None:
-    if alpha is None or all(a == 255 for a in alpha):
-        return None
-    clear = [pen for pen, a in enumerate(alpha) if a == 0]
-    if len(clear) != 1 or any(a not in (0, 255) for a in alpha):
-        raise IffError(
-            name, "tRNS", "an ILBM can make exactly one colour fully transparent, nothing more"
-        )
-    return clear[0]

@@ -80,7 +80,7 @@ def write_ctlg(catalog: Ctlg) -> bytes:
     Sorted IDs let locale.library binary-search the table; they also make the
     output independent of dictionary order, so identical input gives identical bytes.
     """
-    chunks = []
+    chunks: list[Chunk | Group] = []
     if catalog.version is not None:
         chunks.append(Chunk("FVER", _encode(catalog.version, "FVER") + b"\0"))
     if catalog.language is not None:

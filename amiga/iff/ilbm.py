@@ -114,7 +114,7 @@ class Ilbm:
         """The picture as (height, width, 3) uint8 RGB, as the Amiga would show it."""
         if self.planes == DEEP_PLANES:
             return self.pixels.copy()
-        return self.colours()[self.pixels]
+        return np.asarray(self.colours()[self.pixels])
 
 
 def read_ilbm(data: bytes, name: str = "<memory>") -> Ilbm:
@@ -220,7 +220,7 @@ def write_ilbm(
             "page_height": min(height, 0x7FFF),
         }
     )
-    chunks = [Chunk("BMHD", header)]
+    chunks: list[Chunk | Group] = [Chunk("BMHD", header)]
     if cmap:
         chunks.append(Chunk("CMAP", cmap))
     if camg is not None:
@@ -304,7 +304,7 @@ def _check_palette(palette: Sequence[tuple[int, int, int]]) -> bytes:
     try:
         table = np.array(palette, dtype=np.int64)
     except (TypeError, ValueError):
-        table = np.zeros(0)
+        table = np.zeros(0, np.int64)
     if table.ndim != 2 or table.shape[1] != 3 or len(table) > MAX_PENS:
         raise IffError("write_ilbm", "CMAP", "palette must be at most 256 (r, g, b) triples")
     if table.min() < 0 or table.max() > 255:

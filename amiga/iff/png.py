@@ -1,37 +1,60 @@
-"""Just enough PNG to move pictures between ILBM and modern tools.
+"""PNG for moving pictures between ILBM and modern tools.
 
-Writing covers indexed (with a tRNS transparent pen), RGB and RGBA images.
-Reading covers what maps onto ILBM pens: indexed images of any bit depth, and
-8-bit RGB images with at most 256 colours.  Everything else is refused with a
-message saying what to save instead.  Errors are :class:`IffError`, so the
-command line has one exception type to report.
+Reading is pygame's (SDL_image, that is libpng), which keeps everything an
+ILBM needs exactly: an indexed PNG of 1, 2, 4 or 8 bits becomes an 8-bit
+surface with the same pens and a palette of the same length, and its one
+fully transparent pen becomes the colour key; grey, 16-bit and interlaced
+PNGs load too.  Only two things around it are ours: a look at the header
+first, so that a PNG whose size no ILBM can hold, or that claims more
+pixels than its bytes could inflate to, is refused before anything is
+allocated; and the transparent pen's number, which pygame reports only as a
+colour (ambiguous when two pens share it), so it is read back through a
+palette of distinct colours.
+
+Writing stays ours (about 40 lines), because pygame's writer cannot write
+what an ILBM holds.  With pygame 2.6.1 and SDL_image 2.0.5, saving an 8-bit
+surface with a colour key writes no tRNS chunk, so a masked picture's
+transparent pen is lost; and it always writes 8 bits and 256 palette
+entries, pygame's default colours after the picture's own, so a 32-colour
+picture would come back as 256 colours and an 8-plane ILBM.
+
+pygame is imported only when a PNG is read: ``amiga.iff`` is loaded at
+start-up for the catalogs, and the headless tools neither need nor pay for
+pygame.  A damaged PNG makes libpng print its own one-line diagnosis on
+stderr before our message.  Errors are :class:`IffError`, so the command
+line has one exception type to report.
 """
 
 from __future__ import annotations
 
+import io
 import struct
 import zlib
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 import numpy as np
 
 from .errors import IffError
 
+if TYPE_CHECKING:
+    import pygame
+
 SIGNATURE = b"\x89PNG\r\n\x1a\n"
 INDEXED, RGB, RGBA = 3, 2, 6
-_CHANNELS = {INDEXED: 1, RGB: 3}
+_CHANNELS = {0: 1, 2: 3, 3: 1, 4: 2, 6: 4}  # samples a pixel, by colour type
 MAX_SIDE = 0xFFFF  # the most an ILBM can hold, so no point decoding more
 _DEFLATE_MAX_RATIO = 1032  # deflate cannot expand data more than this
 
 
 @dataclass
 class PngImage:
-    """A decoded PNG as pens: ``alpha`` has one 0-255 entry per palette entry, if any."""
+    """A decoded PNG as pens, with its fully transparent pen if it has one."""
 
     pixels: np.ndarray
     palette: list[tuple[int, int, int]]
-    alpha: list[int] | None
+    transparent: int | None
 
 
 def encode_png(
@@ -73,144 +96,56 @@ def encode_png(
 
 def decode_png(data: bytes, name: str = "<memory>") -> PngImage:
     """Decode a PNG that can become an ILBM.  Raises only :class:`IffError`."""
-    chunks = _read_chunks(data, name)
-    if not chunks or chunks[0][0] != b"IHDR" or len(chunks[0][1]) != 13:
-        raise IffError(name, "IHDR", "missing; not a PNG")
-    width, height, depth, colour_type, _, _, interlace = struct.unpack(">IIBBBBB", chunks[0][1])
-    _check_header(width, height, depth, colour_type, interlace, name)
-    channels = _CHANNELS[colour_type]
-    stride = (width * channels * depth + 7) // 8
-    idat = b"".join(body for kind, body in chunks if kind == b"IDAT")
-    raw = _inflate(idat, height, stride + 1, name)
-    rows = _unfilter(raw, height, stride, max(1, channels * depth // 8), name)
-    found = {kind: body for kind, body in chunks}
+    _check_header(data, name)
+    from amiga.display.present import pygame  # imported there quietly and quickly
 
-    if colour_type == INDEXED:
-        plte = found.get(b"PLTE", b"")
-        if not plte or len(plte) % 3 or len(plte) > 768:
-            raise IffError(name, "PLTE", "an indexed PNG needs a palette of 1-256 colours")
-        pixels = _unpack_rows(rows, width, depth)
-        palette = list(zip(plte[0::3], plte[1::3], plte[2::3], strict=True))
+    try:
+        surface = pygame.image.load(io.BytesIO(data), "picture.png")
+    except (pygame.error, ValueError) as error:
+        raise IffError(name, None, f"not a readable PNG ({error})") from None
+    translucent = surface.get_flags() & pygame.SRCALPHA
+    if translucent and (pygame.surfarray.array_alpha(surface) < 255).any():
+        raise IffError(
+            name, "tRNS", "an ILBM can make exactly one colour fully transparent, nothing more"
+        )
+    if surface.get_bitsize() == 8:
+        pixels = np.ascontiguousarray(pygame.surfarray.array2d(surface).T, np.uint8)
+        palette = [(c.r, c.g, c.b) for c in surface.get_palette()]
         if int(pixels.max()) >= len(palette):
             raise IffError(name, "IDAT", f"pen {int(pixels.max())} is beyond the palette")
-        trns = found.get(b"tRNS")
-        alpha = None if trns is None else list(trns[: len(palette)].ljust(len(palette), b"\xff"))
-        return PngImage(pixels, palette, alpha)
+        return PngImage(pixels, palette, _key_pen(surface))
 
-    colours, pixels = np.unique(rows.reshape(-1, 3), axis=0, return_inverse=True)
+    rgb = pygame.surfarray.array3d(surface).transpose(1, 0, 2)
+    colours, pens = np.unique(rgb.reshape(-1, 3), axis=0, return_inverse=True)
     if len(colours) > 256:
         raise IffError(name, "IDAT", f"{len(colours)} colours; an ILBM from RGB holds 256 at most")
     palette = [(int(r), int(g), int(b)) for r, g, b in colours]
-    trns = found.get(b"tRNS")
-    alpha = None
-    if trns is not None and len(trns) == 6:
-        key = tuple(struct.unpack(">HHH", trns))
-        alpha = [0 if colour == key else 255 for colour in palette]
-    return PngImage(pixels.reshape(height, width).astype(np.uint8), palette, alpha)
+    key = surface.get_colorkey()
+    colour = None if key is None else (key[0], key[1], key[2])
+    transparent = palette.index(colour) if colour in palette else None
+    return PngImage(pens.reshape(rgb.shape[:2]).astype(np.uint8), palette, transparent)
 
 
-def _read_chunks(data: bytes, name: str) -> list[tuple[bytes, bytes]]:
+def _check_header(data: bytes, name: str) -> None:
     if not data.startswith(SIGNATURE):
         raise IffError(name, None, "not a PNG file")
-    chunks = []
-    pos = len(SIGNATURE)
-    while pos < len(data):
-        if len(data) - pos < 12:
-            raise IffError(name, None, f"truncated chunk at offset {pos}")
-        length, kind = struct.unpack_from(">I4s", data, pos)
-        label = kind.decode("latin-1")
-        if length > len(data) - pos - 12:
-            raise IffError(name, label, f"claims {length} bytes; the file ends first")
-        body = data[pos + 8 : pos + 8 + length]
-        (crc,) = struct.unpack_from(">I", data, pos + 8 + length)
-        if crc != zlib.crc32(kind + body):
-            raise IffError(name, label, "CRC mismatch; the file is damaged")
-        if kind == b"IEND":
-            return chunks
-        if not kind[0] & 0x20 and kind not in (b"IHDR", b"PLTE", b"IDAT"):
-            raise IffError(name, label, "unknown critical chunk")
-        chunks.append((kind, body))
-        pos += 12 + length
-    raise IffError(name, "IEND", "missing; the file is truncated")
-
-
-def _check_header(
-    width: int, height: int, depth: int, colour_type: int, interlace: int, name: str
-) -> None:
+    if len(data) < 33 or data[12:16] != b"IHDR":
+        raise IffError(name, "IHDR", "missing; not a PNG")
+    width, height, depth, colour_type = struct.unpack(">IIBB", data[16:26])
     if not (1 <= width <= MAX_SIDE and 1 <= height <= MAX_SIDE):
         raise IffError(name, "IHDR", f"{width}x{height} does not fit an ILBM (1..65535 a side)")
-    if interlace:
-        raise IffError(name, "IHDR", "interlaced PNGs are not supported; save without Adam7")
-    if colour_type == INDEXED and depth in (1, 2, 4, 8):
-        return
-    if colour_type == RGB and depth == 8:
-        return
-    raise IffError(
-        name,
-        "IHDR",
-        f"colour type {colour_type} at {depth} bits is not supported; "
-        "save an indexed (palette) PNG or 8-bit RGB",
-    )
+    size = height * ((width * _CHANNELS.get(colour_type, 4) * depth + 7) // 8 + 1)
+    if size > len(data) * _DEFLATE_MAX_RATIO:
+        raise IffError(name, "IDAT", f"{len(data)} bytes cannot inflate to {size}")
 
 
-def _inflate(idat: bytes, height: int, row_size: int, name: str) -> bytes:
-    size = height * row_size
-    if size > len(idat) * _DEFLATE_MAX_RATIO:
-        raise IffError(name, "IDAT", f"{len(idat)} bytes cannot inflate to {size}")
-    inflater = zlib.decompressobj()
-    try:
-        raw = inflater.decompress(idat, size)
-    except zlib.error as error:
-        raise IffError(name, "IDAT", f"bad compressed data ({error})") from None
-    if len(raw) < size:
-        raise IffError(name, "IDAT", f"image data ends early at row {len(raw) // row_size}")
-    return raw
-
-
-def _unfilter(raw: bytes, height: int, stride: int, bpp: int, name: str) -> np.ndarray:
-    """Undo PNG's per-row filters (PNG spec section 9)."""
-    lines = np.frombuffer(raw, np.uint8).reshape(height, stride + 1)
-    out = np.zeros((height, stride), np.uint8)
-    prior = np.zeros(stride, np.uint8)
-    for y in range(height):
-        kind, line = int(lines[y, 0]), lines[y, 1:]
-        if kind == 0:
-            out[y] = line
-        elif kind == 1:
-            out[y] = _undo_sub(line, bpp)
-        elif kind == 2:
-            out[y] = line + prior
-        elif kind in (3, 4):
-            out[y] = _undo_sequential(line, prior, bpp, paeth=kind == 4)
-        else:
-            raise IffError(name, "IDAT", f"unknown filter type {kind} on row {y}")
-        prior = out[y]
-    return out
-
-
-def _undo_sub(line: np.ndarray, bpp: int) -> np.ndarray:
-    # Each byte adds the reconstructed byte bpp to its left: a running sum per lane.
-    padded = np.zeros(-(-len(line) // bpp) * bpp, np.uint8)
-    padded[: len(line)] = line
-    lanes = np.cumsum(padded.reshape(-1, bpp), axis=0, dtype=np.uint8)
-    return lanes.reshape(-1)[: len(line)]
-
-
-def _undo_sequential(line: np.ndarray, prior: np.ndarray, bpp: int, *, paeth: bool) -> np.ndarray:
-    # Average and Paeth depend on the byte just reconstructed, so go byte by byte.
-    out = bytearray(line.tobytes())
-    up = prior.tolist()
-    for i in range(len(out)):
-        left = out[i - bpp] if i >= bpp else 0
-        if paeth:
-            upper_left = up[i - bpp] if i >= bpp else 0
-            estimate = left + up[i] - upper_left
-            da, db, dc = abs(estimate - left), abs(estimate - up[i]), abs(estimate - upper_left)
-            predictor = left if da <= db and da <= dc else up[i] if db <= dc else upper_left
-        else:
-            predictor = (left + up[i]) >> 1
-        out[i] = (out[i] + predictor) & 0xFF
-    return np.frombuffer(bytes(out), np.uint8)
+def _key_pen(surface: pygame.Surface) -> int | None:
+    """The colour key's pen: SDL keeps the pen, pygame tells only its colour."""
+    palette = surface.get_palette()
+    surface.set_palette([(pen, 0, 0) for pen in range(len(palette))])  # at most 256 pens
+    key = surface.get_colorkey()
+    surface.set_palette(palette)
+    return None if key is None else key[0]
 
 
 def _pack_rows(pixels: np.ndarray, depth: int) -> np.ndarray:
@@ -220,11 +155,4 @@ def _pack_rows(pixels: np.ndarray, depth: int) -> np.ndarray:
     padded[:, :width] = pixels
     shifts = (8 - depth - depth * np.arange(per_byte)).astype(np.uint8)
     groups = padded.reshape(height, -1, per_byte) << shifts
-    return np.bitwise_or.reduce(groups, axis=2).astype(np.uint8)
-
-
-def _unpack_rows(rows: np.ndarray, width: int, depth: int) -> np.ndarray:
-    per_byte = 8 // depth
-    shifts = (8 - depth - depth * np.arange(per_byte)).astype(np.uint8)
-    values = (rows[:, :, None] >> shifts) & ((1 << depth) - 1)
-    return np.ascontiguousarray(values.reshape(len(rows), -1)[:, :width]).astype(np.uint8)
+    return np.asarray(np.bitwise_or.reduce(groups, axis=2), np.uint8)

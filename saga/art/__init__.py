@@ -19,7 +19,7 @@ import numpy as np
 
 from amiga.iff import read_ilbm
 from saga.art.counters import COUNTER_SIZE, counter_image
-from saga.art.pens import area_pen
+from saga.pens import area_pen
 
 MAP_FILE = "map.ilbm"
 REGIONS_FILE = "regions.npy.gz"

@@ -103,13 +103,14 @@ def _balanced_point(tri: tuple[int, int, int]) -> tuple[float, float]:
 
 def _nearest_on_segment(p: np.ndarray, u: np.ndarray, v: np.ndarray) -> np.ndarray:
     t = float(np.clip((p - u) @ (v - u) / ((v - u) @ (v - u)), 0.0, 1.0))
-    return u + (v - u) * t
+    nearest: np.ndarray = u + (v - u) * t
+    return nearest
 
 
 def _inside(p: np.ndarray, a: np.ndarray, b: np.ndarray, c: np.ndarray, margin: float) -> bool:
     def side(u: np.ndarray, v: np.ndarray) -> float:
         cross = (v[0] - u[0]) * (p[1] - u[1]) - (v[1] - u[1]) * (p[0] - u[0])
-        return cross / _norm(v - u)
+        return float(cross / _norm(v - u))
 
     sides = [side(a, b), side(b, c), side(c, a)]
     return all(s > margin for s in sides) or all(s < -margin for s in sides)
@@ -258,7 +259,7 @@ class Shore:
 
     @property
     def ends(self) -> tuple[tuple[float, float], tuple[float, float]]:
-        return tuple(self.points[0]), tuple(self.points[-1])  # type: ignore[return-value]
+        return tuple(self.points[0]), tuple(self.points[-1])
 
     def nearest(self, p: tuple[float, float]) -> tuple[float, tuple[float, float]]:
         """The distance along the shore of its nearest point to ``p``, and that point."""
@@ -379,9 +380,10 @@ def _crosses(p: list[tuple[float, float]], q: tuple[tuple[float, float], ...]) -
     b0, b1 = qa[None, :-1], qa[None, 1:]
 
     def orient(u: np.ndarray, v: np.ndarray, w: np.ndarray) -> np.ndarray:
-        return (v[..., 0] - u[..., 0]) * (w[..., 1] - u[..., 1]) - (v[..., 1] - u[..., 1]) * (
-            w[..., 0] - u[..., 0]
-        )
+        turn: np.ndarray = (v[..., 0] - u[..., 0]) * (w[..., 1] - u[..., 1]) - (
+            v[..., 1] - u[..., 1]
+        ) * (w[..., 0] - u[..., 0])
+        return turn
 
     hit = (orient(a0, a1, b0) * orient(a0, a1, b1) < 0) & (
         orient(b0, b1, a0) * orient(b0, b1, a1) < 0

@@ -12,9 +12,9 @@ from __future__ import annotations
 import numpy as np
 
 from amiga.display import Image
+from saga import pens as P
 from saga.art import emblems as E
 from saga.art import minifont
-from saga.art import pens as P
 from saga.engine import tables as T
 
 COUNTER_SIZE = 24
@@ -28,7 +28,7 @@ ROLES = {
     "k": P.BLACK,
     "w": P.WHITE,
     "l": P.LIGHT_GREY,
-    "m": P.MID_GREY,
+    "m": P.MEDIUM_GREY,
     "d": P.DARK_GREY,
     "s": P.STEEL,
     "g": P.GOLD,
@@ -107,7 +107,7 @@ def _face(
             (str(T.HERO_STRENGTH), str(T.HERO_MOVES)),
             E.HERO,
             T.HERO_NAMES[number],
-            P.HERO_PEN[number],
+            P.FIRST_HERO + number,
         )
     if kind == T.JARL:
         if face_down:

@@ -13,10 +13,10 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from saga import pens as P
 from saga.art import borders as B
 from saga.art import glyphs as G
 from saga.art import mapdata as D
-from saga.art import pens as P
 from saga.art.raster import HEIGHT, NONE, WIDTH, fill_areas, inside_frame, line_pixels
 from saga.engine import tables as T
 
@@ -152,7 +152,7 @@ def _draw_border(pixels: np.ndarray, regions: np.ndarray, border: B.Border, xy: 
     if border.style == B.COAST:
         pixels[ys, xs] = P.COAST
     elif border.style == B.BORDER:
-        pixels[ys, xs] = P.BORDER
+        pixels[ys, xs] = P.LAND_BORDER
     elif border.style == B.STRAIT:
         pixels[ys, xs] = P.STRAIT
     else:
@@ -245,7 +245,8 @@ def _scramble(xs: np.ndarray, ys: np.ndarray, seed: int) -> np.ndarray:
     h = (xs.astype(np.uint64) * np.uint64(73856093)) ^ (ys.astype(np.uint64) * np.uint64(19349663))
     h ^= np.uint64(seed)
     h *= np.uint64(0x9E3779B97F4A7C15)
-    return h ^ (h >> np.uint64(29))
+    key: np.ndarray = h ^ (h >> np.uint64(29))
+    return key
 
 
 def _scatter_waves(pixels: np.ndarray, regions: np.ndarray, free: np.ndarray) -> None:

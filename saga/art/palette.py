@@ -9,8 +9,8 @@ from __future__ import annotations
 
 from functools import cache
 
+from saga import pens as P
 from saga.art import mapdata as D
-from saga.art import pens as P
 from saga.art.topology import link_pairs
 from saga.engine import tables as T
 
@@ -45,7 +45,7 @@ def sea_colour(area: int) -> P.RGB:
 def _colour_classes() -> dict[int, int]:
     """A greedy colouring of the land graph, richest lands first."""
     lands = range(T.LAND_AREAS)
-    neighbours = {a: set() for a in lands}
+    neighbours: dict[int, set[int]] = {a: set() for a in lands}
     for a, b in link_pairs():
         if a in neighbours and b in neighbours:
             neighbours[a].add(b)
@@ -59,11 +59,10 @@ def _colour_classes() -> dict[int, int]:
 
 @cache
 def default_palette() -> tuple[P.RGB, ...]:
-    """All 128 pens as our artwork expects them."""
+    """All 128 pens as the game shows them at the start (the map file's palette)."""
     colours: list[P.RGB] = [(0, 0, 0)] * P.PENS
-    for table in (P.UI_COLOURS, P.COUNTER_COLOURS, P.DETAIL_COLOURS):
-        for pen, rgb in table.items():
-            colours[pen] = rgb
+    for pen, rgb in P.fixed_colours().items():
+        colours[pen] = rgb
     for area in range(T.AREAS):
         colours[P.area_pen(area)] = land_colour(area) if area < T.LAND_AREAS else sea_colour(area)
     return tuple(colours)

@@ -13,8 +13,8 @@ import numpy as np
 
 from amiga.display import Image, Screen
 from amiga.iff.png import encode_png
+from saga import pens as P
 from saga.art import COUNTER_SIZE, counter_image, load_map
-from saga.art import pens as P
 from saga.engine import tables as T
 
 SHEET_SCALE = 3
@@ -46,14 +46,17 @@ def counter_sheet() -> np.ndarray:
         [counter_image(T.HERO, h) for h in range(len(T.HERO_NAMES))]
         + [counter_image(T.HERO, 0, selected=True)],
         [counter_image(T.JARL, j) for j in range(len(T.JARL_TABLE))]
-        + [counter_image(T.JARL, 0, face_down=True), counter_image(T.JARL, 3, pen=P.HERO_PEN[2])],
+        + [
+            counter_image(T.JARL, 0, face_down=True),
+            counter_image(T.JARL, 3, pen=P.FIRST_HERO + 2),
+        ],
         [counter_image(T.MONSTER, m) for m in range(len(T.MONSTER_TABLE))],
         [counter_image(T.SWORD, s) for s in range(len(T.SWORD_NAMES))]
         + [counter_image(T.TREASURE, t) for t in range(len(T.TREASURE_NAMES))],
     ]
     gap = 4
     width = max(len(r) for r in rows) * (COUNTER_SIZE + gap) + gap
-    sheet = np.full((len(rows) * (COUNTER_SIZE + gap) + gap, width), P.MID_GREY, np.uint8)
+    sheet = np.full((len(rows) * (COUNTER_SIZE + gap) + gap, width), P.MEDIUM_GREY, np.uint8)
     for r, row in enumerate(rows):
         for c, image in enumerate(row):
             y, x = gap + r * (COUNTER_SIZE + gap), gap + c * (COUNTER_SIZE + gap)
@@ -84,10 +87,11 @@ def in_play() -> tuple[np.ndarray, list[tuple[int, int, int]]]:
     screen = Screen()
     screen.palette.load(palette)
     screen.pixels[...] = pixels
-    for hero, areas in _KINGDOMS.items():
-        for area in areas:
-            screen.palette.load([palette[P.HERO_PEN[hero]]], first=P.area_pen(area))
-    screen.palette.load([palette[P.LIGHT_GREY]], first=P.area_pen(_ICE))
+    kings = {area: hero for hero, areas in _KINGDOMS.items() for area in areas}
+    for area in [*kings, _ICE]:
+        drawn = palette[P.area_pen(area)]
+        colour = P.land_in_play(drawn, kings.get(area, -1), area == _ICE)
+        screen.palette.load([colour], first=P.area_pen(area))
     for area, stack in _STACKS:
         a = T.AREA_TABLE[area]
         for k, (kind, number) in enumerate(stack):

@@ -95,7 +95,7 @@ def fill_areas(open_: np.ndarray) -> np.ndarray:
 def _adopt_pockets(regions: np.ndarray, open_: np.ndarray) -> np.ndarray:
     """Give each unreached open pixel touching an area (corners too) to it."""
     lost = open_ & (regions == NONE)
-    adopted = np.zeros_like(lost)
+    adopted: np.ndarray = np.zeros_like(lost)
     for dy in (-1, 0, 1):
         for dx in (-1, 0, 1):
             source = np.roll(np.roll(regions, dy, 0), dx, 1)

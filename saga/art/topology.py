@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
-from functools import cache
+from functools import cache, partial
 
 from saga.art import mapdata as D
 from saga.engine import tables as T
@@ -59,7 +59,7 @@ def embedding() -> Embedding:
         around[a].append(b)
         around[b].append(a)
     for a, ring in around.items():
-        ring.sort(key=lambda b, a=a: _heading(a, b))
+        ring.sort(key=partial(_heading, a))
     seen: set[Pair] = set()
     faces: list[list[int]] = []
     face_id: dict[Pair, int] = {}
@@ -78,8 +78,8 @@ def embedding() -> Embedding:
     outer = max(range(len(faces)), key=lambda f: len(faces[f]))
     if any(len(f) != 3 for k, f in enumerate(faces) if k != outer):
         raise ValueError("every inner face of the link graph must be a triangle")
-    renumber = {}
-    triangles = []
+    renumber: dict[int, int] = {}
+    triangles: list[tuple[int, int, int]] = []
     for k, f in enumerate(faces):
         if k != outer:
             renumber[k] = len(triangles)

@@ -109,12 +109,8 @@ class Board:
         """Kingdoms in their hero's colour, ice pale, other lands as drawn."""
         palette = self.ui.screen.palette
         for area in range(T.LAND_AREAS):
-            if v.ice[area]:
-                colour = P.ICE
-            elif v.kings[area] >= 0:
-                colour = P.HERO_COLOURS[v.kings[area]]
-            else:
-                colour = self.map_palette[P.FIRST_LAND + area]
+            drawn = self.map_palette[P.FIRST_LAND + area]
+            colour = P.land_in_play(drawn, v.kings[area], v.ice[area])
             if palette[P.FIRST_LAND + area] != colour:
                 palette.set_rgb(P.FIRST_LAND + area, *colour)
 
