@@ -398,7 +398,7 @@ def _change_amiga(head: bytes, changes: dict[str, object]) -> bytes:
             fields_.delay_step = delay_to_amiga(int(value), fields_.delay_step)  # type: ignore[call-overload]
         elif name in _AMIGA_FIELDS:
             fields_[name] = int(value)  # type: ignore[call-overload]
-    return AMIGA_LAYOUT.build(fields_)
+    return bytes(AMIGA_LAYOUT.build(fields_))
 
 
 def _ending(line: str) -> str:

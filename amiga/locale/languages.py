@@ -64,6 +64,7 @@ def choose_language(
     is read as POSIX does (``LC_ALL``, then ``LC_MESSAGES``, then ``LANG``) and an
     unknown locale there means English.
     """
+    language: str | None
     for value in (option, config):
         if value and value.strip():
             language = amiga_language(value) or _key(value)

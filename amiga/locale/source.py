@@ -216,8 +216,8 @@ def _records(text: str, filename: str) -> Iterator[_Command | _Definition]:
     try:
         text.encode("latin-1")
     except UnicodeEncodeError as error:
-        line = text.count("\n", 0, error.start) + 1
-        raise LocaleError(filename, line, f"{text[error.start]!r} is not ISO-8859-1") from None
+        where = text.count("\n", 0, error.start) + 1
+        raise LocaleError(filename, where, f"{text[error.start]!r} is not ISO-8859-1") from None
     lines = text.replace("\r", "").split("\n")
     if lines[-1] == "":
         lines.pop()  # the newline ending the last line does not start another
