@@ -11,8 +11,6 @@ import warnings
 from collections.abc import Iterator, Mapping
 from pathlib import Path
 
-from amiga.iff import IffError, read_ctlg
-
 from .errors import LocaleWarning
 from .languages import BUILTIN_LANGUAGE, amiga_language
 
@@ -98,6 +96,10 @@ def open_catalog(
 
 def load_catalog(data: bytes, *, name: str, language: str, version: int | None = None) -> Catalog:
     """Turn catalog file contents into a :class:`Catalog`, or a NullCatalog and a warning."""
+    # Imported here: the IFF reader (and construct under it) is only needed
+    # for a translation, and the built-in English starts faster without it.
+    from amiga.iff import IffError, read_ctlg
+
     try:
         ctlg = read_ctlg(data, name)
     except IffError as error:
