@@ -250,9 +250,14 @@ def _amiga_attacks(g: Game, hero: int, must: bool, weakest: int) -> None:
     """
     g.say(g.who(T.HERO, hero) + g.t("MSG_CONSIDERS_ATTACKS") + "...", FIRST_HERO_PEN + hero)
     war = _Campaign(g, hero, weakest if must else -1)
-    for area in range(T.AREAS):
-        if area not in war.stands:
-            continue
+    area = -1
+    while True:
+        # The next area, in board order, where the side still stands: a
+        # battle may rout some of it out of areas not yet reached.
+        ahead = [a for a in war.stands if a > area]
+        if not ahead:
+            break
+        area = min(ahead)
         for attack in (war.on_jarls, war.on_heroes, war.on_monsters, war.on_kingdom):
             total = war.strength_in(area)
             if not total:
