@@ -27,6 +27,7 @@ from saga.engine.game import Game
 from saga.engine.state import Counter, Hero, Jarl
 
 _TAX = tuple(a.tax for a in T.AREA_TABLE)
+_LAND_AREAS = T.LAND_AREAS
 RECRUIT, WEAK_HERO, WEAK_JARL, WEAK_MONSTER, WEAK_KINGDOM, ITEM = 6, 5, 3, 4, 3, 9
 
 
@@ -94,6 +95,8 @@ class Camp:
         for m in g.monsters[: g.state.monster_count]:
             if m.alive:
                 file_monster(m.where, []).append(m.strength)
+        # Most areas hold nobody of another side: those need no closer look.
+        self.occupied = {*self.heroes_at, *self.rival_jarls_at, *self.monsters_at}
 
 
 class Survey(Sides):
@@ -113,6 +116,7 @@ class Survey(Sides):
         self.heroes_at = camp.heroes_at
         self.rival_jarls_at = camp.rival_jarls_at
         self.monsters_at = camp.monsters_at
+        self.occupied = camp.occupied
         # A jarl stays with his hero: the area the hero stands in, if a jarl walks.
         hero = g.heroes[side]
         self.hero_where = hero.where if not (walks_hero or side == -1) and hero.alive else -1
@@ -174,24 +178,33 @@ class Survey(Sides):
         good = self.constant
         if area in self.items:
             good += ITEM
-        good += RECRUIT * self.recruits_at.get(area, 0)
+        if area in self.recruits_at:
+            good += RECRUIT * self.recruits_at[area]
         if area == self.hero_where:
             good += self.hero_strength[side]  # a jarl stays with his hero
+        if area in self.occupied:
+            good += self._others(area)
+        if area < _LAND_AREAS and not g.ice[area]:
+            if g.king[area] != side:
+                good += WEAK_KINGDOM if own > _TAX[area] + 2 else 0
+            elif area not in self.attended:
+                good += _TAX[area]  # his own kingdom, with nobody running it
+        return good
+
+    def _others(self, area: int) -> int:
+        """What the other sides' counters in an area offer, or threaten."""
+        own = self.own
+        good = 0
         for h in self.heroes_at.get(area, ()):
             rival = self.hero_side(h.index, area)
             good += WEAK_HERO if own > rival + h.luck else -rival
-        heroes = g.heroes
+        heroes = self.g.heroes
         for j in self.rival_jarls_at.get(area, ()):
             if j.hero == -1 or heroes[j.hero].where != area:
                 rival = self.jarl_side(j.index, area)
                 good += WEAK_JARL if own > rival + 1 else -rival
         for monster in self.monsters_at.get(area, ()):
             good += WEAK_MONSTER if own > monster + 1 else -monster
-        if area < T.LAND_AREAS and not g.ice[area]:
-            if g.king[area] != side:
-                good += WEAK_KINGDOM if own > _TAX[area] + 2 else 0
-            elif area not in self.attended:
-                good += _TAX[area]  # his own kingdom, with nobody running it
         return good
 
 
