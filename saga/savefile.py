@@ -18,7 +18,6 @@ import functools
 import os
 import re
 import struct
-import tempfile
 from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
 from typing import Any, NamedTuple
@@ -499,6 +498,8 @@ def write_atomic(path: str | os.PathLike[str], data: bytes) -> None:
         umask = os.umask(0)
         os.umask(umask)
         mode = 0o666 & ~umask
+    import tempfile  # here, not at the top: it costs start-up time, and only saving needs it
+
     fd, tmp = tempfile.mkstemp(prefix=f".{p.name}.{os.getpid()}.", dir=p.parent)
     try:
         os.fchmod(fd, mode)

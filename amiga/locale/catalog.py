@@ -13,8 +13,6 @@ from collections.abc import Iterator, Mapping
 from pathlib import Path
 
 from amiga.dos import FileProblem, read_limited
-from amiga.iff import IffError, read_ctlg
-from amiga.iff.ctlg import MAX_CATALOG_SIZE
 
 from .errors import LocaleWarning
 from .languages import BUILTIN_LANGUAGE, amiga_language
@@ -116,6 +114,8 @@ def open_catalog(
     if not _is_folder_name(language):
         _warn(f"{language!r} is not a language name; using built-in strings")
         return NullCatalog()
+    from amiga.iff.ctlg import MAX_CATALOG_SIZE  # as in load_catalog: for translations only
+
     for root, parts in _places(name, language, progdir, catalogs_dir):
         path = _find(root, parts)
         if path is None:
@@ -133,6 +133,10 @@ def open_catalog(
 
 def load_catalog(data: bytes, *, name: str, language: str, version: int | None = None) -> Catalog:
     """Turn catalog file contents into a :class:`Catalog`, or a NullCatalog and a warning."""
+    # Imported here: the IFF reader (and construct under it) is only needed
+    # for a translation, and the built-in English starts faster without it.
+    from amiga.iff import IffError, read_ctlg
+
     try:
         ctlg = read_ctlg(data, name)
     except IffError as error:

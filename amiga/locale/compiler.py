@@ -4,8 +4,6 @@ from __future__ import annotations
 
 import warnings
 
-from amiga.iff import Ctlg, write_ctlg
-
 from .errors import LocaleError, LocaleWarning
 from .source import Description, Message, Translation
 
@@ -48,6 +46,9 @@ def compile_catalog(description: Description, translation: Translation) -> bytes
             f"{ct}: {len(untranslated)} of {len(description.messages)} strings are not "
             f"translated and keep their built-in text: {', '.join(untranslated)}"
         )
+    # Imported here: programs that only read text need no IFF writer.
+    from amiga.iff import Ctlg, write_ctlg
+
     return write_ctlg(
         Ctlg(
             strings,

@@ -15,6 +15,8 @@ estimates keep the original's mistakes, which shape every Amiga move:
 While one counter walks, nothing else on the board changes, so a
 :class:`Survey` taken when it sets out serves every step of the walk, and
 what it makes of an area (all but the random part) is worked out once.
+While one side moves, nobody else does, so what it sees of the others is
+gathered once for all its walks (a :class:`Camp`).
 """
 
 from __future__ import annotations
@@ -25,6 +27,7 @@ from saga.engine.game import Game
 from saga.engine.state import Counter, Hero, Jarl
 
 _TAX = tuple(a.tax for a in T.AREA_TABLE)
+_LAND_AREAS = T.LAND_AREAS
 RECRUIT, WEAK_HERO, WEAK_JARL, WEAK_MONSTER, WEAK_KINGDOM, ITEM = 6, 5, 3, 4, 3, 9
 
 
@@ -60,54 +63,87 @@ class Sides:
         return total
 
 
-class Survey(Sides):
-    """The board as one Amiga counter (a hero, or one of his jarls) sees it."""
+class Camp:
+    """What a moving Amiga side sees of everyone else.
 
-    def __init__(self, g: Game, c: Counter) -> None:
-        super().__init__(g)
-        walks_hero = c.kind == T.HERO
-        self.side = side = g.side(c)
-        self.own = (self.hero_strength if walks_hero else self.jarl_strength)[c.number]
+    While one side moves nobody else moves, fights or trades, so where the
+    other heroes, the other sides' jarls, the free jarls and the monsters
+    stand, and who the side's own jarls are, is gathered once for the
+    hero's walk and the walks of all his jarls after it.
+    """
+
+    def __init__(self, g: Game, side: int) -> None:
+        self.side = side
         self.heroes_at: dict[int, list[Hero]] = {}
         for h in g.heroes:
-            if h.alive and not (walks_hero and h.index == side):
+            if h.alive and h.index != side:
                 self.heroes_at.setdefault(h.where, []).append(h)
-        self._count_jarls(-1 if walks_hero else c.number)
+        self.own_jarls: list[Jarl] = []
+        self.rival_jarls_at: dict[int, list[Jarl]] = {}
+        self.free_face_down: list[int] = []
+        for j in g.jarls:
+            if not j.alive:
+                continue
+            if j.hero == side:
+                self.own_jarls.append(j)
+            elif j.face == T.FACE_UP:
+                self.rival_jarls_at.setdefault(j.where, []).append(j)
+            elif j.hero == -1 and j.face == T.FACE_DOWN:
+                self.free_face_down.append(j.where)
         self.monsters_at: dict[int, list[int]] = {}
         file_monster = self.monsters_at.setdefault
         for m in g.monsters[: g.state.monster_count]:
             if m.alive:
                 file_monster(m.where, []).append(m.strength)
+        # Most areas hold nobody of another side: those need no closer look.
+        self.occupied = {*self.heroes_at, *self.rival_jarls_at, *self.monsters_at}
+
+
+class Survey(Sides):
+    """The board as one Amiga counter (a hero, or one of his jarls) sees it.
+
+    The side's own strengths are counted afresh for every walk, since a
+    counter that ends its walk on a treasure may come back stronger; the
+    rest comes from the side's :class:`Camp`, gathered here when none is given.
+    """
+
+    def __init__(self, g: Game, c: Counter, camp: Camp | None = None) -> None:
+        super().__init__(g)
+        walks_hero = c.kind == T.HERO
+        self.side = side = g.side(c)
+        self.own = (self.hero_strength if walks_hero else self.jarl_strength)[c.number]
+        camp = camp or Camp(g, side)
+        self.heroes_at = camp.heroes_at
+        self.rival_jarls_at = camp.rival_jarls_at
+        self.monsters_at = camp.monsters_at
+        self.occupied = camp.occupied
+        # A jarl stays with his hero: the area the hero stands in, if a jarl walks.
+        hero = g.heroes[side]
+        self.hero_where = hero.where if not (walks_hero or side == -1) and hero.alive else -1
+        self._count_jarls(camp, -1 if walks_hero else c.number)
         self.items = _ownerless_items(g, c)
         self._known: list[int | None] = [None] * T.AREAS
 
-    def _count_jarls(self, me: int) -> None:
-        """The side's own jarls (but the walking one), rivals, and recruits."""
-        g, side = self.g, self.side
-        heroes = g.heroes
+    def _count_jarls(self, camp: Camp, me: int) -> None:
+        """The side's own jarls (but the walking one), and recruits."""
+        heroes = self.g.heroes
+        side = self.side
         # Where someone of the side keeps a kingdom running.
         attended = {heroes[side].where} if me != -1 else set()
-        self.rival_jarls_at: dict[int, list[Jarl]] = {}
         jarl_strength = self.jarl_strength
-        constant = own_jarls = 0
-        free_face_down: list[int] = []
-        for j in g.jarls:
-            if not j.alive:
-                continue
-            if j.hero == side:
-                own_jarls += 1
-                if j.index != me:
-                    constant += jarl_strength[j.index]
-                    attended.add(j.where)
-            elif j.face == T.FACE_UP:
-                self.rival_jarls_at.setdefault(j.where, []).append(j)
-            elif j.hero == -1 and j.face == T.FACE_DOWN:
-                free_face_down.append(j.where)
+        constant = 0
+        for j in camp.own_jarls:
+            if j.index != me:
+                constant += jarl_strength[j.index]
+                attended.add(j.where)
         self.constant = constant
         self.attended = attended
         self.recruits_at: dict[int, int] = {}
-        if me == -1 and own_jarls < T.MAX_JARLS_PER_HERO and heroes[side].luck >= 1:
-            for where in free_face_down:
+        if (
+            me == -1 and len(camp.own_jarls) < T.MAX_JARLS_PER_HERO
+            and heroes[side].luck >= 1
+        ):
+            for where in camp.free_face_down:
                 self.recruits_at[where] = self.recruits_at.get(where, 0) + 1
 
     def options(self, here: int, links: tuple[int, ...]) -> list[int]:
@@ -119,8 +155,12 @@ class Survey(Sides):
         """
         known = self._known
         goodrand = self.g.goodrand
+        stay = known[here]
+        if stay is None:
+            stay = known[here] = self._worth(here)
+        stay += goodrand() % 4 - 1
         scores = []
-        for area in (here, *links):
+        for area in links:
             if area == -1:
                 scores.append(-100)
                 continue
@@ -128,7 +168,7 @@ class Survey(Sides):
             if worth is None:
                 worth = known[area] = self._worth(area)
             scores.append(worth + goodrand() % 4)
-        scores.append(scores.pop(0) - 1)  # staying is the ninth option
+        scores.append(stay)  # staying is the ninth option
         return scores
 
     def _worth(self, area: int) -> int:
@@ -138,25 +178,33 @@ class Survey(Sides):
         good = self.constant
         if area in self.items:
             good += ITEM
-        good += RECRUIT * self.recruits_at.get(area, 0)
+        if area in self.recruits_at:
+            good += RECRUIT * self.recruits_at[area]
+        if area == self.hero_where:
+            good += self.hero_strength[side]  # a jarl stays with his hero
+        if area in self.occupied:
+            good += self._others(area)
+        if area < _LAND_AREAS and not g.ice[area]:
+            if g.king[area] != side:
+                good += WEAK_KINGDOM if own > _TAX[area] + 2 else 0
+            elif area not in self.attended:
+                good += _TAX[area]  # his own kingdom, with nobody running it
+        return good
+
+    def _others(self, area: int) -> int:
+        """What the other sides' counters in an area offer, or threaten."""
+        own = self.own
+        good = 0
         for h in self.heroes_at.get(area, ()):
-            if h.index == side:
-                good += self.hero_strength[side]  # a jarl stays with his hero
-            else:
-                rival = self.hero_side(h.index, area)
-                good += WEAK_HERO if own > rival + h.luck else -rival
-        heroes = g.heroes
+            rival = self.hero_side(h.index, area)
+            good += WEAK_HERO if own > rival + h.luck else -rival
+        heroes = self.g.heroes
         for j in self.rival_jarls_at.get(area, ()):
             if j.hero == -1 or heroes[j.hero].where != area:
                 rival = self.jarl_side(j.index, area)
                 good += WEAK_JARL if own > rival + 1 else -rival
         for monster in self.monsters_at.get(area, ()):
             good += WEAK_MONSTER if own > monster + 1 else -monster
-        if area < T.LAND_AREAS and not g.ice[area]:
-            if g.king[area] != side:
-                good += WEAK_KINGDOM if own > _TAX[area] + 2 else 0
-            elif area not in self.attended:
-                good += _TAX[area]  # his own kingdom, with nobody running it
         return good
 
 

@@ -250,9 +250,14 @@ def _amiga_attacks(g: Game, hero: int, must: bool, weakest: int) -> None:
     """
     g.say(g.who(T.HERO, hero) + g.t("MSG_CONSIDERS_ATTACKS") + "...", FIRST_HERO_PEN + hero)
     war = _Campaign(g, hero, weakest if must else -1)
-    for area in range(T.AREAS):
-        if area not in war.stands:
-            continue
+    area = -1
+    while True:
+        # The next area, in board order, where the side still stands: a
+        # battle may rout some of it out of areas not yet reached.
+        ahead = [a for a in war.stands if a > area]
+        if not ahead:
+            break
+        area = min(ahead)
         for attack in (war.on_jarls, war.on_heroes, war.on_monsters, war.on_kingdom):
             total = war.strength_in(area)
             if not total:
@@ -274,8 +279,7 @@ class _Campaign:
         self._look()
 
     def _look(self) -> None:
-        self.stands = _side_areas(self.g, self.hero)
-        self._totals: dict[int, int] = {}
+        self.stands = _standing(self.g, self.hero)
         self._sides: Sides | None = None
 
     def fight(self, victim: Counter, area: int) -> None:
@@ -283,11 +287,8 @@ class _Campaign:
         self._look()
 
     def strength_in(self, area: int) -> int:
-        total = self._totals.get(area)
-        if total is None:
-            in_area = area in self.stands
-            total = self._totals[area] = attackers(self.g, self.hero, area, False) if in_area else 0
-        return total
+        """What :func:`attackers` would send in from an area."""
+        return self.stands.get(area, 0)
 
     def sides(self) -> Sides:
         if self._sides is None:
@@ -332,11 +333,14 @@ class _Campaign:
             self.fight(Counter(T.KINGDOM, area), area)
 
 
-def _side_areas(g: Game, hero: int) -> set[int]:
-    """The areas where the hero's side has counters able to attack."""
+def _standing(g: Game, hero: int) -> dict[int, int]:
+    """The areas where the hero's side has counters able to attack, and
+    their strength there, as :func:`attackers` counts it."""
+    strengths: dict[int, int] = {}
     h = g.heroes[hero]
-    areas = {h.where} if h.alive and not h.routed else set()
-    areas.update(
-        j.where for j in g.jarls if j.alive and j.hero == hero and not j.routed
-    )
-    return areas
+    if h.alive and not h.routed:
+        strengths[h.where] = h.strength
+    for j in g.jarls:
+        if j.alive and j.hero == hero and not j.routed:
+            strengths[j.where] = strengths.get(j.where, 0) + j.strength
+    return strengths

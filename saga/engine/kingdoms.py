@@ -24,12 +24,16 @@ def collect_taxes(g: Game) -> None:
     Dead heroes still count, as they may yet promote a jarl.
     """
     crown = g.treasures[T.MAGIC_CROWN]
+    # Taken once for all heroes: while one hero's kingdoms pay, only his own
+    # can change hands (overrun), so the others' stay as listed here.
+    kingdoms: dict[int, list[int]] = {}
+    for area, king in enumerate(g.king[: T.LAND_AREAS]):
+        kingdoms.setdefault(king, []).append(area)
     for h in g.heroes:
         if h.control == T.NONE or h.verydead:
             continue
         hero = h.index
-        kingdoms = [area for area in range(T.LAND_AREAS) if g.king[area] == hero]
-        for area in kingdoms:
+        for area in kingdoms.get(hero, ()):
             if g.ice[area]:
                 continue
             wears_crown = crown.held_by(T.HERO, hero) or (

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from saga.engine import tables as T
-from saga.engine.assess import Survey
+from saga.engine.assess import Camp, Survey
 from saga.engine.counters import is_legal, moves, sea_step
 from saga.engine.game import Game
 from saga.engine.items import (
@@ -25,6 +25,13 @@ _NOWHERE = [False] * T.AREAS
 
 
 def _reset_passengers(g: Game) -> None:
+    """Put everyone down from Frey Faxi.
+
+    Passengers are only ever chosen for a rider, once ``g.rider`` names
+    him, so with no rider there is nobody to put down.
+    """
+    if g.rider is None:
+        return
     g.rider = None
     for h in g.heroes:
         h.passenger = False
@@ -43,17 +50,18 @@ def move_side(g: Game, hero: int) -> None:
     _reset_passengers(g)
     h = g.heroes[hero]
     if h.alive:
+        camp = Camp(g, hero) if h.control == T.AMIGA else None
         g.mover = Counter(T.HERO, hero)
-        _move_hero(g, hero)
+        _move_hero(g, hero, camp)
         for j in g.jarls:
             if j.alive and j.hero == hero:
                 g.mover = Counter(T.JARL, j.index)
-                _move_jarl(g, hero, j.index)
+                _move_jarl(g, hero, j.index, camp)
         g.mover = None
     _reset_passengers(g)
 
 
-def _move_hero(g: Game, hero: int) -> None:
+def _move_hero(g: Game, hero: int, camp: Camp | None) -> None:
     h = g.heroes[hero]
     me = Counter(T.HERO, hero)
     n = moves(g, me, False)
@@ -66,7 +74,7 @@ def _move_hero(g: Game, hero: int) -> None:
         if h.control == T.HUMAN:
             _human_moves_hero(g, hero, n, start)
         else:
-            _amiga_moves_hero(g, hero, n)
+            _amiga_moves_hero(g, hero, n, camp)
     # Taxes his jarls collected pass to him wherever his path met theirs.
     jarls = [j for j in g.jarls if j.hero == hero]
     for area in g.movearray[: g.whichrealmove]:
@@ -175,7 +183,7 @@ def _mounts(g: Game) -> str:
     return f"{g.t('MSG_RIDES_THE')} {g.item_name(T.TREASURE, T.FREY_FAXI)}."
 
 
-def _amiga_moves_hero(g: Game, hero: int, n: int) -> None:
+def _amiga_moves_hero(g: Game, hero: int, n: int, camp: Camp | None) -> None:
     h = g.heroes[hero]
     pen = FIRST_HERO_PEN + hero
     s = g.state
@@ -195,12 +203,14 @@ def _amiga_moves_hero(g: Game, hero: int, n: int) -> None:
     g.say(g.who(T.HERO, hero) + g.t("MSG_IS_MOVING") + "...", pen)
     if h.wounded and (h.rune == T.ING or h.where == h.homewhere):
         return  # rest to heal
-    _amiga_walk(g, Counter(T.HERO, hero), n, step_hero)
+    _amiga_walk(g, Counter(T.HERO, hero), n, step_hero, camp)
 
 
-def _amiga_walk(g: Game, c: Counter, n: int, step: Callable[[Game, int, int], None]) -> None:
+def _amiga_walk(
+    g: Game, c: Counter, n: int, step: Callable[[Game, int, int], None], camp: Camp | None = None
+) -> None:
     """Step to the best-judged neighbour until staying looks best or moves run out."""
-    survey = Survey(g, c)
+    survey = Survey(g, c, camp)
     piece = g.piece(c)
     visited = g.visited
     while True:
@@ -233,7 +243,7 @@ def step_hero(g: Game, hero: int, area: int) -> None:
     g.host.update()
 
 
-def _move_jarl(g: Game, hero: int, jarl: int) -> None:
+def _move_jarl(g: Game, hero: int, jarl: int, camp: Camp | None) -> None:
     j = g.jarls[jarl]
     h = g.heroes[hero]
     me = Counter(T.JARL, jarl)
@@ -247,7 +257,7 @@ def _move_jarl(g: Game, hero: int, jarl: int) -> None:
             _human_moves_jarl(g, hero, jarl, n, start)
         elif h.control == T.AMIGA:
             g.say(g.who(T.JARL, jarl) + g.t("MSG_IS_MOVING") + "...", FIRST_HERO_PEN + hero)
-            _amiga_walk(g, me, n, step_jarl)
+            _amiga_walk(g, me, n, step_jarl, camp)
     for i in range(g.whichmove):
         if g.movearray[i] == h.where:
             hand_over_gold(g, hero, jarl)

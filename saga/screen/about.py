@@ -9,11 +9,11 @@ their place tells the versions of pygame and SDL instead.
 
 from __future__ import annotations
 
-import platform
 from collections.abc import Callable
 
+import saga
 from amiga.display.present import backend_versions
-from saga import RELEASE_DATE, __version__
+from saga import RELEASE_DATE
 from saga.art import counter_image
 from saga.engine import tables as T
 from saga.screen import pens as P
@@ -27,10 +27,12 @@ LABEL = 24  # characters: labels are padded to this width
 
 def about_lines(t: Text) -> list[tuple[int, int, str, bool]]:
     """(x, baseline, text, bold) of every line, in the window's coordinates."""
+    import platform  # only this window asks, and importing it slows every start
+
     python = f"Python {platform.python_version()}"
     system = f"{platform.system()} {platform.release()}".strip()
     return [
-        (67, 14, f"Saga {__version__}", True),
+        (67, 14, f"Saga {saga.__version__}", True),  # looked up only now: it is slow
         (67, 24, f"({RELEASE_DATE})", False),
         (67, 44, f"{t('MSG_BY')} James R. Jacobs", False),
         (67, 54, "Amigan Software, 2002", False),

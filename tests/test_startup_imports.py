@@ -1,0 +1,34 @@
+"""Start-up stays quick: slow modules wait until something needs them."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+
+import pytest
+
+import saga
+from saga.screen.about import about_lines
+from saga.text import english
+
+
+def test_the_english_text_loads_without_the_version_lookup_or_the_iff_reader() -> None:
+    code = (
+        "import sys, saga, saga.text; saga.text.english(); "
+        "print(sorted(m for m in ('importlib.metadata', 'amiga.iff', 'construct') "
+        "if m in sys.modules))"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, check=True, timeout=60
+    )
+    assert done.stdout.strip() == "[]"
+
+
+def test_the_about_window_names_the_installed_version() -> None:
+    assert saga.__version__
+    assert about_lines(english())[0][2] == f"Saga {saga.__version__}"
+
+
+def test_saga_has_no_other_lazy_names() -> None:
+    with pytest.raises(AttributeError):
+        saga.no_such_name  # noqa: B018
