@@ -82,8 +82,15 @@ def _run_child(*args: str) -> str:
     if not any(env.get(k) for k in ("SDL_VIDEODRIVER", "DISPLAY", "WAYLAND_DISPLAY")):
         env["SDL_VIDEODRIVER"] = "dummy"
     env["PYTHONPATH"] = os.pathsep.join(filter(None, [str(REPO), env.get("PYTHONPATH")]))
-    done = subprocess.run([sys.executable, __file__, *args], env=env, cwd=REPO,
-                          capture_output=True, text=True, timeout=120, check=True)
+    done = subprocess.run(
+        [sys.executable, __file__, *args],
+        env=env,
+        cwd=REPO,
+        capture_output=True,
+        text=True,
+        timeout=120,
+        check=True,
+    )
     return done.stdout.split()[-1] if args[0] == "--game" else done.stdout.strip()
 
 
@@ -93,8 +100,10 @@ def main() -> None:
 
     runs = int(sys.argv[1]) if len(sys.argv) > 1 else 7
     driver = os.environ.get("SDL_VIDEODRIVER") or (
-        "a real display" if os.environ.get("DISPLAY") or os.environ.get("WAYLAND_DISPLAY")
-        else "dummy")
+        "a real display"
+        if os.environ.get("DISPLAY") or os.environ.get("WAYLAND_DISPLAY")
+        else "dummy"
+    )
     print(f"SDL video: {driver}; {runs} runs")
     times, peaks = [], []
     with tempfile.TemporaryDirectory() as folder:
@@ -103,8 +112,10 @@ def main() -> None:
             seconds, peak = _run_child("--title", repr(time.time()), folder).split()
             times.append(float(seconds))
             peaks.append(float(peak))
-    print(f"first frame of the title screen: median {statistics.median(times):.3f} s "
-          f"(min {min(times):.3f}, max {max(times):.3f}); target 0.20 s")
+    print(
+        f"first frame of the title screen: median {statistics.median(times):.3f} s "
+        f"(min {min(times):.3f}, max {max(times):.3f}); target 0.20 s"
+    )
     print(f"peak memory at the title screen: {statistics.median(peaks):.0f} MB")
     for scale in (1, 2, 3):
         print(f"peak memory playing at {scale}x: {float(_run_child('--game', str(scale))):.0f} MB")

@@ -34,8 +34,13 @@ def draw_chart(plan: Plan, results: list[Result]) -> Screen:
     rp.apen = P.BLACK
     rp.rect_fill(0, 0, WIDTH - 1, HEIGHT - 1)
     rules = "advanced" if plan.advanced else "basic"
-    _text(rp, 8, 12, f"Final scores of {len(results)} games, {plan.turns} turns, {rules}, "
-                     f"seed {plan.seed}", P.WHITE)
+    _text(
+        rp,
+        8,
+        12,
+        f"Final scores of {len(results)} games, {plan.turns} turns, {rules}, seed {plan.seed}",
+        P.WHITE,
+    )
 
     heroes = plan.heroes
     high = max(max(r.scores[h] for h in heroes) for r in results)
@@ -55,8 +60,14 @@ def draw_chart(plan: Plan, results: list[Result]) -> Screen:
 
 
 def _panel(
-    rp: RastPort, x0: int, y0: int, width: int, height: int, hero: Figures,
-    counts: list[int], tallest: int,
+    rp: RastPort,
+    x0: int,
+    y0: int,
+    width: int,
+    height: int,
+    hero: Figures,
+    counts: list[int],
+    tallest: int,
 ) -> None:
     pen = P.FIRST_HERO + hero.hero
     _text(rp, x0, y0 + FONT, T.HERO_NAMES[hero.hero], pen)

@@ -62,19 +62,32 @@ def _parser() -> argparse.ArgumentParser:
         epilog="Heroes: " + ", ".join(n.upper() for n in T.HERO_NAMES) + ".\n\n" + KEYS,
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
-    p.add_argument("--headless", action="store_true",
-                   help="watch the Amiga play in the terminal, without a window")
+    p.add_argument(
+        "--headless",
+        action="store_true",
+        help="watch the Amiga play in the terminal, without a window",
+    )
     p.add_argument("--seed", type=int, help="seed the dice, to repeat a game exactly")
     p.add_argument("--turns", type=int, help="game length, 1 to 99 turns")
     p.add_argument("--advanced", action="store_true", help="advanced monsters and treasures")
     p.add_argument("--language", help="catalog language, e.g. deutsch (default: English)")
-    p.add_argument("--config", type=Path,
-                   help="settings file (default: ./Saga.config if there is one, else the "
-                   "user's settings folder)")
-    p.add_argument("--fix-bugs", action="store_true",
-                   help="mend the original's known traps (the game is then not faithful)")
-    p.add_argument("args", nargs="*", metavar="HERO=CONTROL or FILE",
-                   help="hero controls and a saved game to load")
+    p.add_argument(
+        "--config",
+        type=Path,
+        help="settings file (default: ./Saga.config if there is one, else the "
+        "user's settings folder)",
+    )
+    p.add_argument(
+        "--fix-bugs",
+        action="store_true",
+        help="mend the original's known traps (the game is then not faithful)",
+    )
+    p.add_argument(
+        "args",
+        nargs="*",
+        metavar="HERO=CONTROL or FILE",
+        help="hero controls and a saved game to load",
+    )
     _add_replay_options(p)
     return p
 
@@ -165,8 +178,16 @@ def _run(options: argparse.Namespace) -> int:
         from saga.screen.app import run_window  # pygame stays out of headless runs
 
         try:
-            return run_window(config, controls, state, rng, text, save_path, store=store,
-                              wrap_host=_recording(options, config, rng, autosave=True))
+            return run_window(
+                config,
+                controls,
+                state,
+                rng,
+                text,
+                save_path,
+                store=store,
+                wrap_host=_recording(options, config, rng, autosave=True),
+            )
         except DisplayError as e:
             raise UsageError(f"{e}; try --headless") from None
 
@@ -182,8 +203,9 @@ def _run(options: argparse.Namespace) -> int:
         )
     host = _terminal_host(text, config.home / "Autosave.saga")
     record = _recording(options, config, rng, autosave=True)
-    g = Game(state or GameState(), rng, record(host, state is not None), text,
-             fixes=config.fix_bugs)
+    g = Game(
+        state or GameState(), rng, record(host, state is not None), text, fixes=config.fix_bugs
+    )
     if state is None:
         start_game(g, controls, config.turns, config.advanced)
     watch(g, host.out)
@@ -204,18 +226,36 @@ AUTOSAVE_REPLAY = "Autosave.replay"  # the last game's replay, beside its autosa
 
 def _add_replay_options(p: argparse.ArgumentParser) -> None:
     group = p.add_argument_group("record, replay and simulate")
-    group.add_argument("--record", type=Path, metavar="FILE",
-                       help="write the replay of the game played to FILE")
-    group.add_argument("--replay", type=Path, metavar="FILE",
-                       help="play a replay back in the window (Tab: full speed) or --headless")
-    group.add_argument("--simulate", type=int, metavar="N",
-                       help="play N games of Amiga heroes headless; print each hero's figures")
-    group.add_argument("--jobs", type=int, metavar="J",
-                       help="with --simulate: processes to use (default: one per core)")
-    group.add_argument("--csv", type=Path, metavar="FILE",
-                       help="with --simulate: write one row per game")
-    group.add_argument("--chart", type=Path, metavar="FILE.png",
-                       help="with --simulate: draw each hero's score distribution")
+    group.add_argument(
+        "--record", type=Path, metavar="FILE", help="write the replay of the game played to FILE"
+    )
+    group.add_argument(
+        "--replay",
+        type=Path,
+        metavar="FILE",
+        help="play a replay back in the window (Tab: full speed) or --headless",
+    )
+    group.add_argument(
+        "--simulate",
+        type=int,
+        metavar="N",
+        help="play N games of Amiga heroes headless; print each hero's figures",
+    )
+    group.add_argument(
+        "--jobs",
+        type=int,
+        metavar="J",
+        help="with --simulate: processes to use (default: one per core)",
+    )
+    group.add_argument(
+        "--csv", type=Path, metavar="FILE", help="with --simulate: write one row per game"
+    )
+    group.add_argument(
+        "--chart",
+        type=Path,
+        metavar="FILE.png",
+        help="with --simulate: draw each hero's score distribution",
+    )
 
 
 def _check_replay_options(options: argparse.Namespace) -> None:
@@ -223,10 +263,13 @@ def _check_replay_options(options: argparse.Namespace) -> None:
         raise UsageError("--jobs, --csv and --chart go with --simulate")
     if options.simulate is not None and (options.record or options.replay or options.headless):
         raise UsageError("--simulate plays headless, and records or replays nothing")
-    if options.replay and (options.args or options.seed is not None
-                           or options.turns is not None or options.advanced):
-        raise UsageError("--replay takes the game from its file: give no heroes, saved game, "
-                         "--seed, --turns or --advanced")
+    if options.replay and (
+        options.args or options.seed is not None or options.turns is not None or options.advanced
+    ):
+        raise UsageError(
+            "--replay takes the game from its file: give no heroes, saved game, "
+            "--seed, --turns or --advanced"
+        )
     if options.record:
         if options.replay and options.record.resolve() == options.replay.resolve():
             raise UsageError("--record must not overwrite the replay being played")
@@ -310,8 +353,16 @@ def watch_replay(
     if state is None:
         config.controls, config.turns, config.advanced = game.controls, game.turns, game.advanced
     try:
-        return run_window(config, config.controls, state, rng, text,
-                          source=source, wrap_host=replay_into, once=True)
+        return run_window(
+            config,
+            config.controls,
+            state,
+            rng,
+            text,
+            source=source,
+            wrap_host=replay_into,
+            once=True,
+        )
     except DisplayError as e:
         raise UsageError(f"{e}; try --headless") from None
 

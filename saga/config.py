@@ -168,11 +168,7 @@ def _text_lines(field_name: str, value: object) -> list[tuple[str, str]]:
     """The (KEY, VALUE) lines that keep one Config field."""
     if field_name == "controls":
         assert isinstance(value, list | tuple)
-        return [
-            (k.name, _CONTROL_WORDS[value[k.hero]])
-            for k in _KEYS
-            if k.hero is not None
-        ]
+        return [(k.name, _CONTROL_WORDS[value[k.hero]]) for k in _KEYS if k.hero is not None]
     return [(k.name, _show(value)) for k in _KEYS if k.field == field_name]
 
 
@@ -386,8 +382,6 @@ class SettingsFile:
         self._data = data
 
 
-
-
 def _change_amiga(head: bytes, changes: dict[str, object]) -> bytes:
     fields_ = AMIGA_LAYOUT.parse(head)
     for name, value in changes.items():
@@ -422,4 +416,3 @@ def _change_text(data: bytes, changes: dict[str, object]) -> bytes:
                     lines[-1] += newline
                 lines.append(f"{key}={shown}{newline}")
     return "".join(lines).encode("latin-1", errors="replace")
-

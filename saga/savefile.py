@@ -323,10 +323,16 @@ def _compiled() -> _Compiled:
         items.append(f"*{target}" if count > 1 else target)
         # A flag is a boolean in the state; on loading it has been checked to be 0 or 1.
         stores.append(f"    {target} = {value}" + (" == 1" if flags[start] else ""))
-    source = "\n".join([
-        "def values(s):", *bind, f"    return ({', '.join(items)},)",
-        "def fill(s, v):", *bind, *stores,
-    ])
+    source = "\n".join(
+        [
+            "def values(s):",
+            *bind,
+            f"    return ({', '.join(items)},)",
+            "def fill(s, v):",
+            *bind,
+            *stores,
+        ]
+    )
     namespace: dict[str, Any] = {}
     exec(compile(source, "<saga.savefile, compiled from LAYOUT>", "exec"), namespace)
     return _Compiled(namespace["values"], namespace["fill"])
@@ -434,7 +440,8 @@ def _check(values: Sequence[int], filename: str = "") -> None:
         if not low <= holder <= high:
             raise SaveFileError(
                 f"{holder}, outside {low}..{high} for this kind of holder",
-                f"{item}.possessor", filename,
+                f"{item}.possessor",
+                filename,
             )
 
 

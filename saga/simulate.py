@@ -165,44 +165,69 @@ def figures(plan: Plan, results: list[Result]) -> list[Figures]:
     for h in heroes:
         scores = [r.scores[h] for r in results]
         best = [r.best(heroes) for r in results]
-        table.append(Figures(
-            hero=h,
-            wins=sum(b == [h] for b in best),
-            ties=sum(h in b and len(b) > 1 for b in best),
-            mean=statistics.fmean(scores),
-            spread=statistics.stdev(scores) if len(scores) > 1 else 0.0,
-            died=sum(r.deaths[h] > 0 for r in results) / len(results),
-            deaths=sum(r.deaths[h] for r in results) / len(results),
-        ))
+        table.append(
+            Figures(
+                hero=h,
+                wins=sum(b == [h] for b in best),
+                ties=sum(h in b and len(b) > 1 for b in best),
+                mean=statistics.fmean(scores),
+                spread=statistics.stdev(scores) if len(scores) > 1 else 0.0,
+                died=sum(r.deaths[h] > 0 for r in results) / len(results),
+                deaths=sum(r.deaths[h] for r in results) / len(results),
+            )
+        )
     return table
 
 
 def report(plan: Plan, results: list[Result], out: TextIO) -> None:
     rules = "advanced" if plan.advanced else "basic"
-    out.write(f"{len(results)} games of {plan.turns} turns, {rules} rules, seed {plan.seed}"
-              f"{', bug fixes on' if plan.fixes else ''}\n")
-    out.write(f"{'hero':<10}{'wins':>7}{'ties':>7}{'mean score':>12}{'spread':>8}"
-              f"{'died':>8}{'deaths/game':>13}\n")
+    out.write(
+        f"{len(results)} games of {plan.turns} turns, {rules} rules, seed {plan.seed}"
+        f"{', bug fixes on' if plan.fixes else ''}\n"
+    )
+    out.write(
+        f"{'hero':<10}{'wins':>7}{'ties':>7}{'mean score':>12}{'spread':>8}"
+        f"{'died':>8}{'deaths/game':>13}\n"
+    )
     for f in figures(plan, results):
-        out.write(f"{T.HERO_NAMES[f.hero]:<10}{f.wins:>7}{f.ties:>7}{f.mean:>12.2f}"
-                  f"{f.spread:>8.2f}{f.died:>8.1%}{f.deaths:>13.2f}\n")
+        out.write(
+            f"{T.HERO_NAMES[f.hero]:<10}{f.wins:>7}{f.ties:>7}{f.mean:>12.2f}"
+            f"{f.spread:>8.2f}{f.died:>8.1%}{f.deaths:>13.2f}\n"
+        )
     lengths = [r.length for r in results]
     early = sum(length < plan.turns for length in lengths)
-    out.write(f"mean game length {statistics.fmean(lengths):.2f} turns; {early} of "
-              f"{len(results)} games ended early (every hero withdrawn)\n")
+    out.write(
+        f"mean game length {statistics.fmean(lengths):.2f} turns; {early} of "
+        f"{len(results)} games ended early (every hero withdrawn)\n"
+    )
 
 
 def write_csv(plan: Plan, results: list[Result], out: TextIO) -> None:
     heroes = plan.heroes
     names = [T.HERO_NAMES[h].lower() for h in heroes]
     writer = csv.writer(out, lineterminator="\n")
-    writer.writerow(["game", "seed", "turns_played", "winner",
-                     *(f"{n}_score" for n in names), *(f"{n}_deaths" for n in names)])
+    writer.writerow(
+        [
+            "game",
+            "seed",
+            "turns_played",
+            "winner",
+            *(f"{n}_score" for n in names),
+            *(f"{n}_deaths" for n in names),
+        ]
+    )
     for r in results:
         best = r.best(heroes)
-        writer.writerow([r.index, r.seed, r.length,
-                         T.HERO_NAMES[best[0]] if len(best) == 1 else "tie",
-                         *(r.scores[h] for h in heroes), *(r.deaths[h] for h in heroes)])
+        writer.writerow(
+            [
+                r.index,
+                r.seed,
+                r.length,
+                T.HERO_NAMES[best[0]] if len(best) == 1 else "tie",
+                *(r.scores[h] for h in heroes),
+                *(r.deaths[h] for h in heroes),
+            ]
+        )
 
 
 class ProgressBar:
@@ -248,8 +273,10 @@ def command(plan: Plan, jobs: int, csv_path: Path | None, chart_path: Path | Non
     seconds = time.perf_counter() - started
     report(plan, results, sys.stdout)
     used = max(1, min(jobs, plan.games))
-    print(f"saga: {plan.games} games in {seconds:.1f} s on {used} "
-          f"process{'es' if used > 1 else ''}", file=sys.stderr)
+    print(
+        f"saga: {plan.games} games in {seconds:.1f} s on {used} process{'es' if used > 1 else ''}",
+        file=sys.stderr,
+    )
     try:
         if csv_path is not None:
             with csv_path.open("w", encoding="utf-8", newline="") as f:

@@ -54,7 +54,6 @@ class Text:
         return self._strings[name]
 
 
-
 def english() -> Callable[[str], str]:
     """The built-in English, whatever the user's language."""
     return Text()
@@ -76,8 +75,6 @@ def load_text(
     with warnings.catch_warnings(record=True) as caught:
         warnings.simplefilter("always", LocaleWarning)
         language = choose_language(option, config_language, environ)
-        catalog = open_catalog(
-            CATALOG_NAME, language, progdir=progdir, catalogs_dir=catalogs_dir()
-        )
+        catalog = open_catalog(CATALOG_NAME, language, progdir=progdir, catalogs_dir=catalogs_dir())
         text = Text(catalog)
     return text, [str(w.message) for w in caught if issubclass(w.category, LocaleWarning)]

@@ -66,8 +66,10 @@ def catalog_text(path: Path) -> Text:
         warnings.simplefilter("always", LocaleWarning)
         text = Text(Catalog(ctlg.strings, language=ctlg.language, name=str(path)))
     if missing:
-        print(f"saga.trace: {path}: {len(missing)} messages missing; they stay English",
-              file=sys.stderr)
+        print(
+            f"saga.trace: {path}: {len(missing)} messages missing; they stay English",
+            file=sys.stderr,
+        )
     return text
 
 
@@ -210,8 +212,10 @@ def parse_game(args: list[str]) -> tuple[int, tuple[list[int], int, bool]]:
 
 def _trace(options: argparse.Namespace, out: TextIO, expected: list[str]) -> None:
     text = (
-        catalog_text(Path(options.catalog)) if options.catalog
-        else language_text(options.language) if options.language
+        catalog_text(Path(options.catalog))
+        if options.catalog
+        else language_text(options.language)
+        if options.language
         else english()
     )
     if options.replay:
@@ -220,8 +224,16 @@ def _trace(options: argparse.Namespace, out: TextIO, expected: list[str]) -> Non
         from saga import replay  # imported here: it builds on this module
 
         game = replay.read(options.replay)
-        run(game.state(), game.seed, game.answers, out, game.new_game(), text, options.messages,
-            fixes=game.fixes)
+        run(
+            game.state(),
+            game.seed,
+            game.answers,
+            out,
+            game.new_game(),
+            text,
+            options.messages,
+            fixes=game.fixes,
+        )
         return
     answers: list[tuple[Ask, int, int, int]] = []
     if options.answers or options.expect:
@@ -247,13 +259,15 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--load", metavar="FILE.saga", help="continue a saved game")
     parser.add_argument("--answers", metavar="FILE", help="human answers (Q lines)")
     parser.add_argument(
-        "--expect", metavar="FILE",
+        "--expect",
+        metavar="FILE",
         help="compare with this trace and report the first difference (exit 1); "
         "its Q lines answer the humans unless --answers is given",
     )
     parser.add_argument("--replay", metavar="FILE", help="a replay file: arguments and answers")
-    parser.add_argument("--messages", action="store_true",
-                        help="print the message line too, as M <pen> <text>")
+    parser.add_argument(
+        "--messages", action="store_true", help="print the message line too, as M <pen> <text>"
+    )
     words = parser.add_mutually_exclusive_group()
     words.add_argument("--catalog", metavar="FILE", help="the messages from this compiled catalog")
     words.add_argument("--language", metavar="NAME", help="the messages in an installed language")

@@ -148,11 +148,15 @@ class GameView:
             return value
         if kind == T.HERO and record.rune == T.OGAL:
             value += 1
-        value += sum(T.SWORD_BONUS[s] for s, item in enumerate(g.swords)
-                     if item.held_by(kind, number))
+        value += sum(
+            T.SWORD_BONUS[s] for s, item in enumerate(g.swords) if item.held_by(kind, number)
+        )
         if defending:
-            value += sum(bonus for item, bonus in ((T.MAGIC_SHIRT, 1), (T.MAIL_COAT, 2))
-                         if g.treasures[item].held_by(kind, number))
+            value += sum(
+                bonus
+                for item, bonus in ((T.MAGIC_SHIRT, 1), (T.MAIL_COAT, 2))
+                if g.treasures[item].held_by(kind, number)
+            )
         return value
 
     def usual_moves(self, kind: int, number: int) -> int:

@@ -30,8 +30,13 @@ class RecordingHost(ScriptedHost):
         self.saves.append(savefile.encode(state))
 
 
-def new_game(seed: int = 1, controls: list[int] | None = None, turns: int = 20,
-             advanced: bool = False, host: QuietHost | None = None) -> Game:
+def new_game(
+    seed: int = 1,
+    controls: list[int] | None = None,
+    turns: int = 20,
+    advanced: bool = False,
+    host: QuietHost | None = None,
+) -> Game:
     g = Game(GameState(), Lcg64(seed), host or RecordingHost(), TEXT)
     start_game(g, controls or [T.AMIGA] * 6, turns, advanced)
     return g
@@ -62,8 +67,9 @@ def put_hero(g: Game, hero: int, where: int, control: int = T.AMIGA, **fields: o
         setattr(h, name, value)
 
 
-def put_jarl(g: Game, jarl: int, where: int, hero: int = -1, face: int = T.FACE_UP,
-             **fields: object) -> None:
+def put_jarl(
+    g: Game, jarl: int, where: int, hero: int = -1, face: int = T.FACE_UP, **fields: object
+) -> None:
     j = g.jarls[jarl]
     j.taken = j.alive = True
     j.where = j.homewhere = where

@@ -52,8 +52,11 @@ def test_ids_are_the_originals_numbering() -> None:
 def test_german_uses_its_own_answer_keys() -> None:
     german = _german()
     assert (german["MSG_KEY_YES"], german["MSG_KEY_NO"]) == ("J", "N")
-    sets = [("MSG_KEY_YES", "MSG_KEY_NO"), ("MSG_KEY_GLORY", "MSG_KEY_LUCK"),
-            ("MSG_KEY_WITHDRAW", "MSG_KEY_RESTART", "MSG_KEY_TRANSFER")]
+    sets = [
+        ("MSG_KEY_YES", "MSG_KEY_NO"),
+        ("MSG_KEY_GLORY", "MSG_KEY_LUCK"),
+        ("MSG_KEY_WITHDRAW", "MSG_KEY_RESTART", "MSG_KEY_TRANSFER"),
+    ]
     for names in sets:
         keys = [german[n] for n in names]
         assert len(set(keys)) == len(keys) and all(len(k) == 1 for k in keys)
@@ -74,7 +77,8 @@ def test_compiled_catalog_is_rebuilt_byte_for_byte() -> None:
 def test_dump_lists_every_string() -> None:
     out = subprocess.run(
         [sys.executable, "-m", "amiga.locale", "dump", str(COMPILED)],
-        capture_output=True, check=True,
+        capture_output=True,
+        check=True,
     ).stdout.decode("utf-8")
     listed = {int(m.group(1)) for m in re.finditer(r"^\s*(\d+)\s", out, re.M)}
     assert listed == set(range(387))
@@ -100,15 +104,30 @@ def test_a_german_game_shows_no_english() -> None:
     # (Skipping those that are German words too, like "Die".)
     german_words = {w for text in german.values() for w in re.findall(r"\w+", text)}
     tells = sorted(
-        {text for name, (_, text) in builtin_messages().items()
-         if len(text) >= 3 and german[name] != text and not text.startswith("%")
-         and text not in german_words},
-        key=len, reverse=True,
+        {
+            text
+            for name, (_, text) in builtin_messages().items()
+            if len(text) >= 3
+            and german[name] != text
+            and not text.startswith("%")
+            and text not in german_words
+        },
+        key=len,
+        reverse=True,
     )
     pattern = re.compile(r"\b(" + "|".join(re.escape(t) for t in tells) + r")\b")
-    proper = [*T.HERO_NAMES, *(j.name for j in T.JARL_TABLE), *(m.name for m in T.MONSTER_TABLE),
-              *(a.name for a in T.AREA_TABLE), *T.SWORD_NAMES, *T.GOD_NAMES, *T.RUNE_NAMES,
-              *T.SPELL_NAMES.values(), "Frey Faxi", "Valhalla"]
+    proper = [
+        *T.HERO_NAMES,
+        *(j.name for j in T.JARL_TABLE),
+        *(m.name for m in T.MONSTER_TABLE),
+        *(a.name for a in T.AREA_TABLE),
+        *T.SWORD_NAMES,
+        *T.GOD_NAMES,
+        *T.RUNE_NAMES,
+        *T.SPELL_NAMES.values(),
+        "Frey Faxi",
+        "Valhalla",
+    ]
     names = {w for name in proper for w in re.findall(r"[^\W\d]+", name)}
     for en, de in zip(english_lines, german_lines, strict=True):
         leaked = [w for w in pattern.findall(de) if w not in names]
@@ -119,13 +138,34 @@ def test_a_german_game_shows_no_english() -> None:
 
 
 def test_umlauts_reach_the_terminal_intact(tmp_path: Path) -> None:
-    env = {"LANG": "C", "PATH": "/usr/bin:/bin", "PYTHONIOENCODING": "utf-8",
-           **{k: v for k, v in os.environ.items() if k.startswith("XDG_")}}  # saves out of ~
+    env = {
+        "LANG": "C",
+        "PATH": "/usr/bin:/bin",
+        "PYTHONIOENCODING": "utf-8",
+        **{k: v for k, v in os.environ.items() if k.startswith("XDG_")},
+    }  # saves out of ~
     result = subprocess.run(
-        [sys.executable, "-m", "saga", "--headless", "--language", "deutsch", "--seed", "3",
-         "--turns", "2", "--config", str(tmp_path / "none.config"),
-         "BEOWULF=AMIGA", "RAGNAR=AMIGA", "EGIL=AMIGA"],
-        capture_output=True, cwd=tmp_path, env=env, check=True,
+        [
+            sys.executable,
+            "-m",
+            "saga",
+            "--headless",
+            "--language",
+            "deutsch",
+            "--seed",
+            "3",
+            "--turns",
+            "2",
+            "--config",
+            str(tmp_path / "none.config"),
+            "BEOWULF=AMIGA",
+            "RAGNAR=AMIGA",
+            "EGIL=AMIGA",
+        ],
+        capture_output=True,
+        cwd=tmp_path,
+        env=env,
+        check=True,
     )
     out = result.stdout.decode("utf-8")
     assert "Held Ragnar bekämpft" in out and "führt das Schwert" in out
@@ -198,7 +238,7 @@ def test_umlauts_reach_the_emulated_screen() -> None:
     font = default_font()
     drawn = screen.pixels[0:8, : 8 * len(message)] == 1
     for i, ch in enumerate(message):
-        glyph = drawn[:, 8 * i: 8 * i + 8]
+        glyph = drawn[:, 8 * i : 8 * i + 8]
         assert (glyph == font.glyphs[ord(ch)]).all(), f"glyph {ch!r} at {i}"
     for plain, accented in (("a", "ä"), ("u", "ü"), ("o", "ö"), ("s", "ß")):
         assert (font.glyphs[ord(plain)] != font.glyphs[ord(accented)]).any()

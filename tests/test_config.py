@@ -142,10 +142,13 @@ def test_a_failed_write_is_reported_not_raised(tmp_path: Path) -> None:
 # advanced, 33 turns, version 5, watch Amiga, About at (100, 50), custom screen.
 AMIGA_FILE = (
     bytes([2, 1, 0, 0, 2, 0])
-    + (0x00029004).to_bytes(4, "big") + (640).to_bytes(4, "big") + (512).to_bytes(4, "big")
+    + (0x00029004).to_bytes(4, "big")
+    + (640).to_bytes(4, "big")
+    + (512).to_bytes(4, "big")
     + (7).to_bytes(2, "big")
     + bytes([5, 0, 1, 33, 5, 1])
-    + (100).to_bytes(2, "big") + (50).to_bytes(2, "big")
+    + (100).to_bytes(2, "big")
+    + (50).to_bytes(2, "big")
     + bytes([1])
 )
 
@@ -158,7 +161,11 @@ def test_a_195_binary_file_is_read(tmp_path: Path) -> None:
     assert problems == [] and store.is_amiga_file
     assert config.controls == [T.AMIGA, T.HUMAN, T.NONE, T.NONE, T.AMIGA, T.NONE]
     assert (config.turns, config.advanced, config.titlebar, config.watch_amiga) == (
-        33, True, False, True)
+        33,
+        True,
+        False,
+        True,
+    )
     assert config.delay == 2  # step 5 is 1.6 s: nearest the manual's 1.4 s
 
 
@@ -174,7 +181,11 @@ def test_a_binary_file_stays_binary_and_keeps_the_bytes_we_do_not_use(tmp_path: 
     fields = AMIGA_LAYOUT.parse(path.read_bytes())
     assert (fields.delay_step, list(fields.controls), fields.version) == (7, [0, 0, 1, 0, 0, 0], 5)
     assert (fields.display_id, fields.about_x, fields.about_y, fields.custom_screen) == (
-        0x29004, 100, 50, 1)
+        0x29004,
+        100,
+        50,
+        1,
+    )
 
 
 def test_settings_the_original_has_no_byte_for_follow_its_31_bytes(tmp_path: Path) -> None:
@@ -239,8 +250,9 @@ def test_the_users_folders_are_used_and_made(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
     monkeypatch.chdir(tmp_path)
-    assert cli.main(["--headless", "--seed", "1", "--turns", "1", "RAGNAR=AMIGA",
-                     "BEOWULF=NONE"]) == 0
+    assert (
+        cli.main(["--headless", "--seed", "1", "--turns", "1", "RAGNAR=AMIGA", "BEOWULF=NONE"]) == 0
+    )
     data = Path(os.environ["XDG_DATA_HOME"]) / "Saga"
     assert savefile.load(data / "Autosave.saga").turns == 1
     assert list(tmp_path.iterdir()) == []  # nothing beside us
@@ -250,8 +262,17 @@ def test_the_users_folders_are_used_and_made(
 # -- the command line holds for one run ------------------------------------------------------
 
 
-PER_RUN = ["--turns", "3", "--fix-bugs", "--advanced", "--language", "deutsch",
-           "BEOWULF=AMIGA", "EGIL=AMIGA", "RAGNAR=NONE"]
+PER_RUN = [
+    "--turns",
+    "3",
+    "--fix-bugs",
+    "--advanced",
+    "--language",
+    "deutsch",
+    "BEOWULF=AMIGA",
+    "EGIL=AMIGA",
+    "RAGNAR=NONE",
+]
 
 
 def test_per_run_options_never_reach_the_file(
@@ -282,7 +303,11 @@ def test_the_window_gets_this_runs_settings_and_the_store(
     assert cli.main(PER_RUN) == 0
     config = seen["config"]
     assert (config.turns, config.advanced, config.fix_bugs, config.home) == (
-        3, True, True, tmp_path)
+        3,
+        True,
+        True,
+        tmp_path,
+    )
     assert seen["controls"] == [T.AMIGA, T.NONE, T.AMIGA, T.NONE, T.NONE, T.NONE]
     assert isinstance(seen["store"], SettingsFile)
     assert seen["store"].path == tmp_path / "Saga.config"
@@ -299,7 +324,10 @@ def test_a_signal_ends_the_window_cleanly_and_leaves_the_settings_alone(
     env = {**os.environ, "SDL_VIDEODRIVER": "dummy", "SDL_AUDIODRIVER": "dummy"}
     process = subprocess.Popen(
         [sys.executable, "-m", "saga", *PER_RUN[:6], "game.saga"],
-        cwd=tmp_path, env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+        cwd=tmp_path,
+        env=env,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
     )
     try:
         deadline = time.monotonic() + 30

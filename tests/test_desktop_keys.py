@@ -30,9 +30,20 @@ from saga.text import english  # noqa: E402
 
 # Every menu item and the key its English shortcut is on.
 SHORTCUTS = {
-    "new": "n", "open": "o", "save": "s", "save_as": "a", "quit": "q", "titlebar": "b",
-    "watch": "w", "summary": "g", "runes": "1", "spells": "2", "swords": "3",
-    "treasures": "4", "manual": "m", "about": "/",  # Shift+/ is ?
+    "new": "n",
+    "open": "o",
+    "save": "s",
+    "save_as": "a",
+    "quit": "q",
+    "titlebar": "b",
+    "watch": "w",
+    "summary": "g",
+    "runes": "1",
+    "spells": "2",
+    "swords": "3",
+    "treasures": "4",
+    "manual": "m",
+    "about": "/",  # Shift+/ is ?
 }
 
 
@@ -59,8 +70,9 @@ def key(name: str, mod: int) -> None:
     scancode = getattr(pygame, f"KSCAN_{'SLASH' if name == '/' else name.upper()}")
     code = ord(name)
     for kind in (pygame.KEYDOWN, pygame.KEYUP):
-        pygame.event.post(pygame.event.Event(kind, key=code, scancode=scancode, mod=mod,
-                                             unicode=""))
+        pygame.event.post(
+            pygame.event.Event(kind, key=code, scancode=scancode, mod=mod, unicode="")
+        )
 
 
 def drain(ui: Ui) -> list[IntuiMessage]:
@@ -81,8 +93,11 @@ def picks(ui: Ui) -> list[str]:
     return picked
 
 
-@pytest.mark.parametrize("mod", [pygame.KMOD_LCTRL, pygame.KMOD_RCTRL, pygame.KMOD_LGUI,
-                                 pygame.KMOD_RGUI], ids=["lctrl", "rctrl", "lsuper", "rsuper"])
+@pytest.mark.parametrize(
+    "mod",
+    [pygame.KMOD_LCTRL, pygame.KMOD_RCTRL, pygame.KMOD_LGUI, pygame.KMOD_RGUI],
+    ids=["lctrl", "rctrl", "lsuper", "rsuper"],
+)
 def test_every_menu_shortcut_from_key_presses(window: tuple[Ui, Presenter], mod: int) -> None:
     ui, _ = window
     App(ui, Config(), english(), Lcg64(1))
@@ -107,18 +122,30 @@ def test_alt_keys_scale_and_fullscreen_without_typing(window: tuple[Ui, Presente
     pygame.event.post(pygame.event.Event(pygame.TEXTINPUT, text="2"))
     assert [m for m in drain(ui) if m.idcmp == IDCMP.VANILLAKEY] == []
     assert presenter.scale == 2
-    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_RETURN,
-                                         scancode=pygame.KSCAN_RETURN, mod=pygame.KMOD_LALT,
-                                         unicode="\r"))
+    pygame.event.post(
+        pygame.event.Event(
+            pygame.KEYDOWN,
+            key=pygame.K_RETURN,
+            scancode=pygame.KSCAN_RETURN,
+            mod=pygame.KMOD_LALT,
+            unicode="\r",
+        )
+    )
     drain(ui)
     assert presenter.fullscreen
 
 
 def test_shift_escape_quits_at_once(window: tuple[Ui, Presenter]) -> None:
     ui, _ = window
-    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_ESCAPE,
-                                         scancode=pygame.KSCAN_ESCAPE, mod=pygame.KMOD_LSHIFT,
-                                         unicode="\x1b"))
+    pygame.event.post(
+        pygame.event.Event(
+            pygame.KEYDOWN,
+            key=pygame.K_ESCAPE,
+            scancode=pygame.KSCAN_ESCAPE,
+            mod=pygame.KMOD_LSHIFT,
+            unicode="\x1b",
+        )
+    )
     with pytest.raises(QuitProgram):
         ui.next_message(0)
 
@@ -157,11 +184,20 @@ def test_stretch_fills_a_resized_window_keeping_the_shape(
 
 
 def test_no_display_stops_at_once_with_the_headless_hint(tmp_path: Path) -> None:
-    env = {k: v for k, v in os.environ.items()
-           if k not in ("DISPLAY", "WAYLAND_DISPLAY", "SDL_VIDEODRIVER")}
+    env = {
+        k: v
+        for k, v in os.environ.items()
+        if k not in ("DISPLAY", "WAYLAND_DISPLAY", "SDL_VIDEODRIVER")
+    }
     # No display and no driver asked for: SDL falls back to its offscreen driver.
-    done = subprocess.run([sys.executable, "-m", "saga"], cwd=tmp_path, env=env,
-                          capture_output=True, text=True, timeout=60)
+    done = subprocess.run(
+        [sys.executable, "-m", "saga"],
+        cwd=tmp_path,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
     assert done.returncode != 0
     assert done.stderr.endswith("try --headless\n")
     # Where SDL has an offscreen driver it takes it: that must count as no display.

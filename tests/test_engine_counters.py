@@ -27,8 +27,13 @@ def test_one_lookup_finds_the_record_and_the_side() -> None:
     assert g.piece(Counter(T.HERO, 2)) is g.heroes[2]
     assert g.piece(Counter(T.JARL, 4)) is g.jarls[4]
     assert g.piece(Counter(T.MONSTER, 18)) is g.monsters[18]
-    counters = (Counter(T.HERO, 2), Counter(T.JARL, 4), Counter(T.JARL, 6),
-                Counter(T.MONSTER, 18), Counter(T.KINGDOM, 5))
+    counters = (
+        Counter(T.HERO, 2),
+        Counter(T.JARL, 4),
+        Counter(T.JARL, 6),
+        Counter(T.MONSTER, 18),
+        Counter(T.KINGDOM, 5),
+    )
     assert [g.side(c) for c in counters] == [2, 2, -1, -1, -1]
     with pytest.raises(ValueError, match="no record"):
         g.piece(Counter(T.KINGDOM, 5))

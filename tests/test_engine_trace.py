@@ -32,20 +32,23 @@ def _is_load(trace: Path) -> bool:
 TRACES = oracle_traces()
 
 
-@pytest.mark.parametrize("trace", [t for _, t in TRACES if not _is_load(t)],
-                         ids=[i for i, t in TRACES if not _is_load(t)])
+@pytest.mark.parametrize(
+    "trace",
+    [t for _, t in TRACES if not _is_load(t)],
+    ids=[i for i, t in TRACES if not _is_load(t)],
+)
 def test_new_game_matches_original(trace: Path) -> None:
     seed, turns, advanced, controls = trace.stem.split("_")
     expected = trace.read_text()
     out = io.StringIO()
     answers = read_answers(expected.splitlines())
-    run(None, int(seed), answers, out,
-        ([int(c) for c in controls], int(turns), advanced == "1"))
+    run(None, int(seed), answers, out, ([int(c) for c in controls], int(turns), advanced == "1"))
     _same_lines(out.getvalue(), expected)
 
 
-@pytest.mark.parametrize("trace", [t for _, t in TRACES if _is_load(t)],
-                         ids=[i for i, t in TRACES if _is_load(t)])
+@pytest.mark.parametrize(
+    "trace", [t for _, t in TRACES if _is_load(t)], ids=[i for i, t in TRACES if _is_load(t)]
+)
 def test_loaded_game_matches_original(trace: Path) -> None:
     seed, name = trace.stem.split("_", 1)
     expected = trace.read_text()

@@ -129,8 +129,10 @@ def _open(app: App, path: Path, monkeypatch: pytest.MonkeyPatch) -> object:
         (b"SAGA 1.80\0" + bytes(100), "Cannot read from {path}!"),
         (b"SAGA 1.95\0" + bytes(1770), "{path} is not a saved game!"),
         # Beowulf in area 99, a file the original would crash on
-        (b"SAGA 1.80\0\1\3" + bytes([0, 1, 0, 0, 0, 0, 99]) + bytes(1761),
-         "{path} is not a saved game!"),
+        (
+            b"SAGA 1.80\0\1\3" + bytes([0, 1, 0, 0, 0, 0, 99]) + bytes(1761),
+            "{path} is not a saved game!",
+        ),
     ],
     ids=["missing", "short", "foreign", "unsafe"],
 )
@@ -176,6 +178,7 @@ def test_a_game_opened_says_loaded(tmp_path: Path, monkeypatch: pytest.MonkeyPat
     source.ticks(1).click(300, 300)  # the game over screen
     source.key("\x1b")  # the title screen: quit
     config = Config(delay=0, home=tmp_path)
-    assert run_window(config, config.controls, savefile.load(path), Lcg64(2), TEXT, path,
-                      source) == 0
+    assert (
+        run_window(config, config.controls, savefile.load(path), Lcg64(2), TEXT, path, source) == 0
+    )
     assert shown.said[:2] == [f"Opened {path}.", "Turn 1 of 1..."]

@@ -11,8 +11,14 @@ from saga import config as configuration
 from saga import savefile
 from saga.cli import main
 
-ALL_AMIGA = ["BEOWULF=AMIGA", "BRUNHILD=AMIGA", "EGIL=NONE", "RAGNAR=AMIGA",
-             "SIEGFRIED=NONE", "STARKAD=NONE"]
+ALL_AMIGA = [
+    "BEOWULF=AMIGA",
+    "BRUNHILD=AMIGA",
+    "EGIL=NONE",
+    "RAGNAR=AMIGA",
+    "SIEGFRIED=NONE",
+    "STARKAD=NONE",
+]
 
 
 def test_headless_game_prints_messages_and_scores(home: Path, capsys) -> None:

@@ -120,15 +120,31 @@ def assert_one_clear_message(status: int, err: str, argv: list[str]) -> None:
 
 # -- file arguments of every kind, to every command ---------------------------------------------
 
-FILE_KINDS = ["missing", "folder", "pipe", "huge", "garbage", "empty", "unreadable", "long name",
-              "long path", "under a file", "newline", "dev/zero", "dev/full", "dev/null"]
+FILE_KINDS = [
+    "missing",
+    "folder",
+    "pipe",
+    "huge",
+    "garbage",
+    "empty",
+    "unreadable",
+    "long name",
+    "long path",
+    "under a file",
+    "newline",
+    "dev/zero",
+    "dev/full",
+    "dev/null",
+]
 READABLE = {"garbage", "empty", "unreadable"}  # unreadable only for others than root
 COMMANDS: dict[str, tuple[Callable[[list[str]], int], Callable[[str], list[str]]]] = {
     "save": (cli.main, lambda p: ["--headless", p]),
     "FILE=": (cli.main, lambda p: ["--headless", f"FILE={p}"]),
     "--config": (cli.main, lambda p: ["--headless", "--config", p, "BEOWULF=HUMAN"]),
-    "--answers": (trace_cli.main, lambda p: ["--answers", p, "1", "1", "0", "1", "0", "0", "0",
-                                             "0", "0"]),
+    "--answers": (
+        trace_cli.main,
+        lambda p: ["--answers", p, "1", "1", "0", "1", "0", "0", "0", "0", "0"],
+    ),
     "iff info": (iff_cli.main, lambda p: ["info", p]),
     "iff topng": (iff_cli.main, lambda p: ["topng", p, os.devnull]),
     "locale dump": (locale_cli.main, lambda p: ["dump", p]),
@@ -157,7 +173,10 @@ def test_the_real_program_refuses_at_once(hostile: dict[str, str], kind: str) ->
     started = time.monotonic()
     result = subprocess.run(
         [sys.executable, "-m", "saga", "--headless", hostile[kind]],
-        cwd=hostile["cwd"], capture_output=True, timeout=30, text=True,
+        cwd=hostile["cwd"],
+        capture_output=True,
+        timeout=30,
+        text=True,
     )
     assert time.monotonic() - started < 30
     assert result.returncode == 2 and result.stderr.startswith("saga: ")
@@ -166,8 +185,9 @@ def test_the_real_program_refuses_at_once(hostile: dict[str, str], kind: str) ->
 
 # -- command lines --------------------------------------------------------------------------------
 
-HERO_WORDS = st.sampled_from(["BEOWULF", "brunhild", "Egil", "RAGNAR", "SIEGFRIED", "STARKAD",
-                              "GANDALF", "FILE", ""])
+HERO_WORDS = st.sampled_from(
+    ["BEOWULF", "brunhild", "Egil", "RAGNAR", "SIEGFRIED", "STARKAD", "GANDALF", "FILE", ""]
+)
 CONTROL_WORDS = st.sampled_from(["HUMAN", "AMIGA", "NONE", "amiga", "HUMNA", "", "\0", "ß"])
 WEIRD = st.text(st.characters(codec="utf-8", exclude_categories=["Cs"]), max_size=12)
 FILE = "\x01file:"  # a placeholder for one of the hostile files, by kind
@@ -180,14 +200,27 @@ def command_lines(draw: st.DrawFn) -> list[str]:
     for _ in range(draw(st.integers(0, 6))):
         kind = draw(st.sampled_from(["option", "hero", "file", "weird"]))
         if kind == "option":
-            option = draw(st.sampled_from(["--turns", "--seed", "--language", "--config",
-                                           "--advanced", "--fix-bugs", "--headless", "--bogus"]))
+            option = draw(
+                st.sampled_from(
+                    [
+                        "--turns",
+                        "--seed",
+                        "--language",
+                        "--config",
+                        "--advanced",
+                        "--fix-bugs",
+                        "--headless",
+                        "--bogus",
+                    ]
+                )
+            )
             words.append(option)
             if option in ("--turns", "--seed"):
                 words.append(draw(st.one_of(st.integers(-5, 200).map(str), WEIRD)))
             elif option == "--language":
-                words.append(draw(st.one_of(st.sampled_from(["deutsch", "de\0", "../x", "ß"]),
-                                            WEIRD)))
+                words.append(
+                    draw(st.one_of(st.sampled_from(["deutsch", "de\0", "../x", "ß"]), WEIRD))
+                )
             elif option == "--config":
                 words.append(draw(files))
         elif kind == "hero":
@@ -241,10 +274,30 @@ def test_damaged_saves_load_or_are_refused_by_name(data: bytes) -> None:
 
 # -- settings files ------------------------------------------------------------------------------
 
-TEXT_SEEDS = [REPO_CONFIG.read_bytes(), b"TURNS=5\r\nDELAY=9\r\n; x\r\nBEOWULF=AMIGA", b"",
-              b"TURNS\n\0BEOWULF=AMIGA"]  # becomes 31 bytes with a NUL: still text
-LINE_PIECES = st.sampled_from([b"\n", b"\r\n", b"\r", b"=", b";", b"#", b"\0", b"TURNS", b"YES",
-                               b"LANGUAGE=", b"99", b"\xdf", b"\x0b", b" "])
+TEXT_SEEDS = [
+    REPO_CONFIG.read_bytes(),
+    b"TURNS=5\r\nDELAY=9\r\n; x\r\nBEOWULF=AMIGA",
+    b"",
+    b"TURNS\n\0BEOWULF=AMIGA",
+]  # becomes 31 bytes with a NUL: still text
+LINE_PIECES = st.sampled_from(
+    [
+        b"\n",
+        b"\r\n",
+        b"\r",
+        b"=",
+        b";",
+        b"#",
+        b"\0",
+        b"TURNS",
+        b"YES",
+        b"LANGUAGE=",
+        b"99",
+        b"\xdf",
+        b"\x0b",
+        b" ",
+    ]
+)
 
 
 @st.composite

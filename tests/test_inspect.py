@@ -50,8 +50,11 @@ def test_two_files_show_only_their_differences(
 
 @pytest.mark.parametrize(
     "content, message",
-    [(None, "does not exist"), (b"SAGA 1.80\0" + bytes(100), "110 bytes long"),
-     (b"x" * 1780, "SAGA 1.80 header")],
+    [
+        (None, "does not exist"),
+        (b"SAGA 1.80\0" + bytes(100), "110 bytes long"),
+        (b"x" * 1780, "SAGA 1.80 header"),
+    ],
 )
 def test_unreadable_files_exit_2_with_a_message(
     content: bytes | None, message: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
@@ -79,6 +82,8 @@ def test_a_damaged_save_is_shown_as_it_is(
 def test_runs_as_a_module() -> None:
     done = subprocess.run(
         [sys.executable, "-m", "saga.inspect", str(SAVE), str(SAVE)],
-        capture_output=True, text=True, check=False,
+        capture_output=True,
+        text=True,
+        check=False,
     )
     assert (done.returncode, done.stdout, done.stderr) == (0, "", "")

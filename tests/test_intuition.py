@@ -22,8 +22,18 @@ from amiga.intuition import (
     bar,
 )
 
-DI = DrawInfo(text=1, shine=2, shadow=3, fill=4, fill_text=5, background=6, highlight=7,
-              disabled=8, bar_detail=9, bar_block=10)
+DI = DrawInfo(
+    text=1,
+    shine=2,
+    shadow=3,
+    fill=4,
+    fill_text=5,
+    background=6,
+    highlight=7,
+    disabled=8,
+    bar_detail=9,
+    bar_block=10,
+)
 
 
 def press(x: int, y: int, qualifier: int = 0) -> IntuiMessage:
@@ -51,21 +61,28 @@ def click(gadgets: GadgetList, x: int, y: int, qualifier: int = 0) -> object:
     return first or gadgets.handle(release(x, y))
 
 
-@pytest.mark.parametrize("gadget", [
-    Button(Box(10, 20, 90, 34), "OK"),
-    Cycle(Box(10, 20, 130, 33), ["None", "Human", "Amiga"]),
-    CheckBox(Box(10, 20, 36, 33), True),
-    Slider(Box(10, 20, 123, 31), 0, 4, 2),
-    StringGadget(Box(10, 20, 200, 32), "name"),
-])
+@pytest.mark.parametrize(
+    "gadget",
+    [
+        Button(Box(10, 20, 90, 34), "OK"),
+        Cycle(Box(10, 20, 130, 33), ["None", "Human", "Amiga"]),
+        CheckBox(Box(10, 20, 36, 33), True),
+        Slider(Box(10, 20, 123, 31), 0, 4, 2),
+        StringGadget(Box(10, 20, 200, 32), "name"),
+    ],
+)
 def test_a_gadget_draws_only_inside_the_box_it_hits(gadget: object) -> None:
     screen = Screen(320, 256, depth=4)
     gadget.draw(screen.rastport, DI)  # type: ignore[attr-defined]
     ys, xs = np.nonzero(screen.pixels)
     box = gadget.box  # type: ignore[attr-defined]
     assert (xs.min(), ys.min(), xs.max() + 1, ys.max() + 1) == tuple(box)
-    inside = [(x, y) for x in range(box.left - 2, box.right + 2)
-              for y in range(box.top - 2, box.bottom + 2) if gadget.hit(x, y)]  # type: ignore[attr-defined]
+    inside = [
+        (x, y)
+        for x in range(box.left - 2, box.right + 2)
+        for y in range(box.top - 2, box.bottom + 2)
+        if gadget.hit(x, y)
+    ]  # type: ignore[attr-defined]
     assert {p[0] for p in inside} == set(range(box.left, box.right))
     assert {p[1] for p in inside} == set(range(box.top, box.bottom))
 
@@ -149,8 +166,17 @@ def test_string_gadget_prefill_is_replaced_by_typing() -> None:
 
 def test_string_gadget_editing_keys() -> None:
     field = StringGadget(Box(0, 0, 200, 12), "mygame.saga")
-    type_into(field, raw(RawKey.END), char("\b"), raw(RawKey.HOME), char("\x7f"),
-              raw(RawKey.RIGHT), char("X"), raw(RawKey.LEFT, Qualifier.LSHIFT), char("("))
+    type_into(
+        field,
+        raw(RawKey.END),
+        char("\b"),
+        raw(RawKey.HOME),
+        char("\x7f"),
+        raw(RawKey.RIGHT),
+        char("X"),
+        raw(RawKey.LEFT, Qualifier.LSHIFT),
+        char("("),
+    )
     assert field.text == "(yXgame.sag"
     type_into(field, raw(RawKey.RIGHT, Qualifier.LSHIFT), char("!"))
     assert field.text == "(yXgame.sag!"
@@ -178,11 +204,16 @@ def test_a_string_gadget_takes_keys_only_once_active() -> None:
 
 
 def strip() -> MenuStrip:
-    return MenuStrip([
-        Menu("Project", [MenuItem("new", "New", "N"), bar(), MenuItem("save", "Save", "S",
-                                                                     enabled=False)]),
-        Menu("Settings", [MenuItem("watch", "Watch", "W", checked=False)]),
-    ], DI)
+    return MenuStrip(
+        [
+            Menu(
+                "Project",
+                [MenuItem("new", "New", "N"), bar(), MenuItem("save", "Save", "S", enabled=False)],
+            ),
+            Menu("Settings", [MenuItem("watch", "Watch", "W", checked=False)]),
+        ],
+        DI,
+    )
 
 
 def test_menu_shortcuts_skip_disabled_items_and_bars() -> None:
@@ -213,12 +244,23 @@ def test_tracking_the_right_button_picks_and_restores_the_screen() -> None:
     menus = strip()
     _, rows = menus.layout(0)
     new_row = rows[0][0]
-    script = iter([move(20, 3), move(new_row.left + 4, new_row.top + 2),
-                   IntuiMessage(IDCMP.MOUSEBUTTONS, MouseCode.MENUUP, Qualifier(0),
-                                new_row.left + 4, new_row.top + 2)])
+    script = iter(
+        [
+            move(20, 3),
+            move(new_row.left + 4, new_row.top + 2),
+            IntuiMessage(
+                IDCMP.MOUSEBUTTONS,
+                MouseCode.MENUUP,
+                Qualifier(0),
+                new_row.left + 4,
+                new_row.top + 2,
+            ),
+        ]
+    )
     shown = []
-    item = menus.track(screen.rastport, lambda: next(script),
-                       lambda: shown.append(screen.pixels.copy()), (20, 3))
+    item = menus.track(
+        screen.rastport, lambda: next(script), lambda: shown.append(screen.pixels.copy()), (20, 3)
+    )
     assert item is not None and item.key == "new"
     assert (screen.pixels == 5).all()
     assert (shown[-1] != 5).any()  # the menu was drawn while the button was held
@@ -229,8 +271,17 @@ def test_a_disabled_item_is_never_picked() -> None:
     menus = strip()
     _, rows = menus.layout(0)
     save_row = rows[2][0]
-    script = iter([IntuiMessage(IDCMP.MOUSEBUTTONS, MouseCode.MENUUP, Qualifier(0),
-                                save_row.left + 4, save_row.top + 2)])
+    script = iter(
+        [
+            IntuiMessage(
+                IDCMP.MOUSEBUTTONS,
+                MouseCode.MENUUP,
+                Qualifier(0),
+                save_row.left + 4,
+                save_row.top + 2,
+            )
+        ]
+    )
     assert menus.track(screen.rastport, lambda: next(script), lambda: None, (20, 3)) is None
 
 

@@ -27,10 +27,7 @@ def test_amiga_never_imports_saga() -> None:
 
 
 def test_the_engine_runs_without_pygame() -> None:
-    code = (
-        "import sys, saga.trace, saga.headless, saga.cli;"
-        "sys.exit('pygame' in sys.modules)"
-    )
+    code = "import sys, saga.trace, saga.headless, saga.cli;sys.exit('pygame' in sys.modules)"
     assert subprocess.run([sys.executable, "-c", code], cwd=REPO).returncode == 0
 
 

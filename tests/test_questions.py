@@ -23,15 +23,17 @@ def _game(answers: list[tuple[Ask, int, int, int]]) -> tuple[Game, RecordingHost
 
 
 def test_country_moves_with_backspace_and_done() -> None:
-    g, host = _game([
-        (Ask.COUNTRY, PEN, 14, K),  # Juteland -> Anglia
-        (Ask.COUNTRY, PEN, 13, K),  # -> Saxony
-        (Ask.COUNTRY, PEN, BACKSPACE, K),  # redo from Juteland
-        (Ask.COUNTRY, PEN, OFF_MAP, K),  # ignored
-        (Ask.COUNTRY, PEN, 30, K),  # not next door: ignored
-        (Ask.COUNTRY, PEN, 11, K),  # -> Scandia
-        (Ask.COUNTRY, PEN, DONE, K),
-    ])
+    g, host = _game(
+        [
+            (Ask.COUNTRY, PEN, 14, K),  # Juteland -> Anglia
+            (Ask.COUNTRY, PEN, 13, K),  # -> Saxony
+            (Ask.COUNTRY, PEN, BACKSPACE, K),  # redo from Juteland
+            (Ask.COUNTRY, PEN, OFF_MAP, K),  # ignored
+            (Ask.COUNTRY, PEN, 30, K),  # not next door: ignored
+            (Ask.COUNTRY, PEN, 11, K),  # -> Scandia
+            (Ask.COUNTRY, PEN, DONE, K),
+        ]
+    )
     put_hero(g, 0, 10, control=T.HUMAN)
     move_side(g, 0)
     assert g.heroes[0].where == 11
@@ -49,15 +51,17 @@ def test_moves_run_out_without_asking_for_done() -> None:
 
 
 def test_counter_picks_a_defender() -> None:
-    g, _host = _game([
-        (Ask.COUNTRY, PEN, 20, K),  # attack from Cornwall
-        (Ask.COUNTER, PEN, 3, T.TREASURE),  # not something to fight
-        (Ask.COUNTER, PEN, 7, T.MONSTER),  # a monster elsewhere: no
-        (Ask.COUNTER, PEN, 18, T.MONSTER),  # Grendall, here
-        (Ask.MULTIKEYBOARD, PEN, ord("0"), T.MONSTER),
-        (Ask.GLKEYBOARD, PEN, ord("G"), T.MONSTER),  # if he wins something
-        (Ask.COUNTRY, PEN, DONE, K),
-    ])
+    g, _host = _game(
+        [
+            (Ask.COUNTRY, PEN, 20, K),  # attack from Cornwall
+            (Ask.COUNTER, PEN, 3, T.TREASURE),  # not something to fight
+            (Ask.COUNTER, PEN, 7, T.MONSTER),  # a monster elsewhere: no
+            (Ask.COUNTER, PEN, 18, T.MONSTER),  # Grendall, here
+            (Ask.MULTIKEYBOARD, PEN, ord("0"), T.MONSTER),
+            (Ask.GLKEYBOARD, PEN, ord("G"), T.MONSTER),  # if he wins something
+            (Ask.COUNTRY, PEN, DONE, K),
+        ]
+    )
     put_hero(g, 0, 20, control=T.HUMAN, strength=30)
     put_monster(g, 18, 20)
     put_monster(g, 7, 3)
@@ -69,22 +73,26 @@ def test_counter_picks_a_defender() -> None:
 
 
 def test_luck_is_a_digit_key_and_never_more_than_he_has() -> None:
-    g, _host = _game([
-        (Ask.MULTIKEYBOARD, PEN, ord("x"), K),  # not a digit: asked again
-        (Ask.MULTIKEYBOARD, PEN, ord("2"), K),
-        (Ask.MULTIKEYBOARD, PEN, ord("9"), K),  # more than he has: spends none
-    ])
+    g, _host = _game(
+        [
+            (Ask.MULTIKEYBOARD, PEN, ord("x"), K),  # not a digit: asked again
+            (Ask.MULTIKEYBOARD, PEN, ord("2"), K),
+            (Ask.MULTIKEYBOARD, PEN, ord("9"), K),  # more than he has: spends none
+        ]
+    )
     put_hero(g, 0, 1, control=T.HUMAN, luck=3)
     assert spend_luck(g, 0) == 2 and g.heroes[0].luck == 1
     assert spend_luck(g, 0) == 0 and g.heroes[0].luck == 1
 
 
 def test_yes_no_recruits_a_jarl() -> None:
-    g, _host = _game([
-        (Ask.YNKEYBOARD, PEN, ord("Q"), K),  # a wrong key is ignored
-        (Ask.YNKEYBOARD, PEN, ord("Y"), K),
-        (Ask.GLKEYBOARD, PEN, ord("L"), K),
-    ])
+    g, _host = _game(
+        [
+            (Ask.YNKEYBOARD, PEN, ord("Q"), K),  # a wrong key is ignored
+            (Ask.YNKEYBOARD, PEN, ord("Y"), K),
+            (Ask.GLKEYBOARD, PEN, ord("L"), K),
+        ]
+    )
     put_hero(g, 0, 4, control=T.HUMAN, luck=2)
     put_jarl(g, 1, 4, recruitable=True)  # Bjarki, 3-3: worth 1 glory or luck
     assert recruit(g, 1, 0)
@@ -134,12 +142,14 @@ def test_withdraw_restart_transfer() -> None:
     settle_dead_heroes(g)
     assert g.heroes[0].alive and g.heroes[0].luck == 3 and g.heroes[0].glory == 0
 
-    g, host = _dead([
-        (Ask.WRKEYBOARD, PEN, ord("T"), K),
-        (Ask.COUNTER, PEN, 0, T.HERO),  # not a jarl
-        (Ask.COUNTER, PEN, 5, T.JARL),  # not his jarl
-        (Ask.COUNTER, PEN, 12, T.JARL),
-    ])
+    g, host = _dead(
+        [
+            (Ask.WRKEYBOARD, PEN, ord("T"), K),
+            (Ask.COUNTER, PEN, 0, T.HERO),  # not a jarl
+            (Ask.COUNTER, PEN, 5, T.JARL),  # not his jarl
+            (Ask.COUNTER, PEN, 12, T.JARL),
+        ]
+    )
     settle_dead_heroes(g)
     h = g.heroes[0]
     assert (h.alive, h.name, h.promoted, h.where, h.glory) == (True, "Kari", 12, 9, 0)
@@ -147,8 +157,9 @@ def test_withdraw_restart_transfer() -> None:
 
 
 def test_transfer_needs_a_jarl() -> None:
-    g, host = _dead([(Ask.WRKEYBOARD, PEN, ord("T"), K), (Ask.WRKEYBOARD, PEN, ord("W"), K)],
-                    with_jarl=False)
+    g, host = _dead(
+        [(Ask.WRKEYBOARD, PEN, ord("T"), K), (Ask.WRKEYBOARD, PEN, ord("W"), K)], with_jarl=False
+    )
     settle_dead_heroes(g)
     assert g.heroes[0].verydead and host.remaining == 0
     assert host.said[0][0] == "Fallen hero Beowulf, (W)ithdraw/(R)estart?"

@@ -16,8 +16,14 @@ from saga.engine import tables as T
 from saga.host import Answer, Ask, QuietHost
 from saga.trace import main as trace_main
 
-AMIGA_ONLY = ["BEOWULF=AMIGA", "BRUNHILD=NONE", "EGIL=AMIGA", "RAGNAR=AMIGA",
-              "SIEGFRIED=NONE", "STARKAD=NONE"]
+AMIGA_ONLY = [
+    "BEOWULF=AMIGA",
+    "BRUNHILD=NONE",
+    "EGIL=AMIGA",
+    "RAGNAR=AMIGA",
+    "SIEGFRIED=NONE",
+    "STARKAD=NONE",
+]
 
 
 def _trace(argv: list[str], capsys: pytest.CaptureFixture[str]) -> tuple[int, str, str]:
@@ -29,8 +35,11 @@ def _trace(argv: list[str], capsys: pytest.CaptureFixture[str]) -> tuple[int, st
 def _final_scores(headless_output: str) -> list[int]:
     """The scores the headless game prints after "The game is over!...", hero by hero."""
     table = headless_output.split("The game is over!")[1].splitlines()[1:]
-    return [int(line.split()[-2 if "Valhalla" in line else -1]) for line in table
-            if line.startswith("  ")]
+    return [
+        int(line.split()[-2 if "Valhalla" in line else -1])
+        for line in table
+        if line.startswith("  ")
+    ]
 
 
 # -- the format ------------------------------------------------------------------
@@ -50,7 +59,9 @@ def test_the_first_line_and_the_save_line_read_back() -> None:
 def _a_save() -> bytes:
     status = subprocess.run(
         [sys.executable, "-m", "saga.trace", "3", "2", "0", "2", "0", "0", "2", "0", "0"],
-        capture_output=True, text=True, check=True,
+        capture_output=True,
+        text=True,
+        check=True,
     )
     last_turn = [line for line in status.stdout.splitlines() if line.startswith("T ")][-1]
     return bytes.fromhex(last_turn.split()[2])
@@ -156,8 +167,10 @@ def test_a_replay_that_no_longer_fits_stops_naming_the_turn_and_both_questions(
     lines[wrong] = lines[wrong].replace("Q COUNTRY", "Q GLKEYBOARD")
     path = home / "changed.replay"
     path.write_text("\n".join(lines))
-    message = (f"turn {turn}: answer {number} is for GLKEYBOARD pen {pen} (Beowulf), "
-               f"but the game asks COUNTRY pen {pen} (Beowulf)")
+    message = (
+        f"turn {turn}: answer {number} is for GLKEYBOARD pen {pen} (Beowulf), "
+        f"but the game asks COUNTRY pen {pen} (Beowulf)"
+    )
     status, out, err = _trace(["--replay", str(path)], capsys)
     assert status == 1 and message in err
     assert out.count("\nQ ") == number - 1  # the trace up to there is kept

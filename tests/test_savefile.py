@@ -48,7 +48,7 @@ def _with_loader_gaps(data: bytes) -> bytes:
         promoted = out[record + 8]
         if promoted != 0xFF:  # a promoted jarl (or jarl 0, for unplayed heroes)
             out[record + 3] = T.JARL_TABLE[promoted].moves
-    out[savefile.LOAD_SIZE:] = bytes(savefile.SAVE_SIZE - savefile.LOAD_SIZE)
+    out[savefile.LOAD_SIZE :] = bytes(savefile.SAVE_SIZE - savefile.LOAD_SIZE)
     return bytes(out)
 
 
@@ -121,8 +121,11 @@ def _with(field: str, value: int, base: bytes = SAVES[0]) -> bytes:
         (_patched(462 + 2, 3), "treasures.Brosung_Necklace.possessortype", "unknown kind"),
         (_patched(591, 0), "turns", "outside 1..99"),
         (_patched(10, 100), "turn", "outside 0..99"),
-        (_with("swords.Gram.possessor", 6, _with("swords.Gram.possessortype", T.HERO)),
-         "swords.Gram.possessor", "6, outside 0..5"),
+        (
+            _with("swords.Gram.possessor", 6, _with("swords.Gram.possessortype", T.HERO)),
+            "swords.Gram.possessor",
+            "6, outside 0..5",
+        ),
     ],
 )
 def test_unsafe_files_are_refused_with_a_reason(data: bytes, field: str, message: str) -> None:

@@ -110,8 +110,18 @@ def test_a_game_played_in_the_window_records_and_replays_three_ways(
 
     real = app.run_window
     monkeypatch.setattr(app, "run_window", run_window)
-    argv = ["--seed", "1", "--record", "mine.replay", "BEOWULF=HUMAN", "BRUNHILD=NONE",
-            "EGIL=NONE", "RAGNAR=AMIGA", "SIEGFRIED=NONE", "STARKAD=NONE"]
+    argv = [
+        "--seed",
+        "1",
+        "--record",
+        "mine.replay",
+        "BEOWULF=HUMAN",
+        "BRUNHILD=NONE",
+        "EGIL=NONE",
+        "RAGNAR=AMIGA",
+        "SIEGFRIED=NONE",
+        "STARKAD=NONE",
+    ]
     assert cli.main(argv) == 0
     assert player.games_over == 1 and not player.answers
     recorded = (home / "mine.replay").read_text()
@@ -202,8 +212,9 @@ def test_a_mismatch_in_the_window_stops_with_the_message(
     lines[first] = "Q WRKEYBOARD 9 87 0"
     (home / "bad.replay").write_text("\n".join(lines))
     real = app.run_window
-    monkeypatch.setattr(app, "run_window",
-                        lambda *a, **k: real(*a, **{**k, "source": ScriptedEventSource()}))
+    monkeypatch.setattr(
+        app, "run_window", lambda *a, **k: real(*a, **{**k, "source": ScriptedEventSource()})
+    )
     assert cli.main(["--replay", "bad.replay"]) == 1
     assert capsys.readouterr().err == (
         "saga: the replay stops: turn 1: answer 1 is for WRKEYBOARD pen 9 (Ragnar), "

@@ -42,7 +42,8 @@ class RecordingScreenHost(ScreenHost):
 # (a sword in a hero's hands, say), answers only a script can give; the
 # engine tests replay those, the screens the games a player could click.
 HUMAN_TRACES = [
-    (name, p) for name, p in oracle_traces()
+    (name, p)
+    for name, p in oracle_traces()
     if p.parent.name not in ("load", "items") and "1" in p.stem.split("_")[3]
 ]
 

@@ -145,14 +145,17 @@ def test_a_whole_amiga_game_in_the_window(
         source.ticks(1).click(300, 300)  # the turn prompts
     source.ticks(1).click(300, 300)  # the game over screen
     source.close()
-    config = Config(controls=[T.AMIGA, T.NONE, T.AMIGA, T.NONE, T.NONE, T.AMIGA], turns=3, delay=0,
-                    home=tmp_path)
+    config = Config(
+        controls=[T.AMIGA, T.NONE, T.AMIGA, T.NONE, T.NONE, T.AMIGA],
+        turns=3,
+        delay=0,
+        home=tmp_path,
+    )
     settings = tmp_path / "Saga.config"
     settings.write_text("; mine\nTURNS=7\n")
     store = SettingsFile(settings)
     store.read()
-    assert run_window(config, config.controls, None, Lcg64(3), TEXT, None, source,
-                      store=store) == 0
+    assert run_window(config, config.controls, None, Lcg64(3), TEXT, None, source, store=store) == 0
     assert (tmp_path / "Autosave.saga").stat().st_size == 1780
     assert settings.read_text() == "; mine\nTURNS=7\n"  # nothing changed, nothing written
     # The message line showed exactly what the trace prints (the game over has its own screen).
@@ -297,7 +300,8 @@ def test_an_answer_key_whose_upper_case_is_two_letters() -> None:
     source.key("ß").click(300, 300)
     ui = _ui(source)
     text = {"MSG_KEY_YES": "ß"}
-    host = ScreenHost(ui, Board(ui), lambda name: text.get(name) or TEXT(name), Config(), None,
-                      lambda key: None)
+    host = ScreenHost(
+        ui, Board(ui), lambda name: text.get(name) or TEXT(name), Config(), None, lambda key: None
+    )
     assert host.ask(Ask.YNKEYBOARD, 6).result == ord("ß")  # typed
     assert host.ask(Ask.YNKEYBOARD, 6).result == ord("ß")  # the left button stands for it

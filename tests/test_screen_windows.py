@@ -68,8 +68,22 @@ def _open(kind: str, ui: Ui, v: GameView, t: Callable[[str], str]) -> Panel:
     return openers[kind]()
 
 
-KINDS = ("hero", "jarl", "monster", "land", "sea", "treasure", "sword", "summary", "runes",
-         "spells", "swords", "treasures", "about", "manual")
+KINDS = (
+    "hero",
+    "jarl",
+    "monster",
+    "land",
+    "sea",
+    "treasure",
+    "sword",
+    "summary",
+    "runes",
+    "spells",
+    "swords",
+    "treasures",
+    "about",
+    "manual",
+)
 
 
 @pytest.mark.parametrize("language", LANGUAGES)
@@ -107,9 +121,16 @@ def test_hero_window_has_the_originals_fields() -> None:
     text = _texts(open_info(ui, GameView(g), t, ("counter", T.HERO, EGIL)))
     # Gram +2, Ogal +1, Hagall -1; defending the Mail Coat adds 2.
     assert text[4:6] == ["Fighting strength:", "5 (7/9)"]
-    for label, value in (("Jara (lose a turn)?", "No"), ("Hagall (hail)?", "Yes"),
-                         ("Sea travel?", "Njord's aid"), ("Routed?", "No"), ("God:", "Thor"),
-                         ("State:", "Wounded"), ("Sword:", "Gram (+2)"), ("Rune:", "Ogal")):
+    for label, value in (
+        ("Jara (lose a turn)?", "No"),
+        ("Hagall (hail)?", "Yes"),
+        ("Sea travel?", "Njord's aid"),
+        ("Routed?", "No"),
+        ("God:", "Thor"),
+        ("State:", "Wounded"),
+        ("Sword:", "Gram (+2)"),
+        ("Rune:", "Ogal"),
+    ):
         assert text[text.index(label) + 1] == value
     assert " Frey Faxi (2 rides left)" in text and " Mail Coat" in text
     assert any(line.startswith(" Upland (") for line in text)
@@ -194,8 +215,11 @@ def test_help_opens_info_that_closes_on_any_key_or_button_and_answers_nothing(
     if close == "key":
         source.key("n")  # the whole stroke is the window's, not the question's
     else:
-        button = {"select": MouseCode.SELECTDOWN, "middle": MouseCode.MIDDLEDOWN,
-                  "menu": MouseCode.MENUDOWN}[close]
+        button = {
+            "select": MouseCode.SELECTDOWN,
+            "middle": MouseCode.MIDDLEDOWN,
+            "menu": MouseCode.MENUDOWN,
+        }[close]
         source.press(button).release(button)
     source.key("y")
     opened = []

@@ -43,8 +43,16 @@ def test_the_report_gives_each_heros_figures(home: Path, capsys) -> None:
     assert status == 0
     lines = out.splitlines()
     assert lines[0] == "12 games of 6 turns, basic rules, seed 5"
-    assert lines[1].split() == ["hero", "wins", "ties", "mean", "score", "spread", "died",
-                                "deaths/game"]
+    assert lines[1].split() == [
+        "hero",
+        "wins",
+        "ties",
+        "mean",
+        "score",
+        "spread",
+        "died",
+        "deaths/game",
+    ]
     rows = [line.split() for line in lines[2:-1]]
     assert [r[0] for r in rows] == ["Beowulf", "Brunhild", "Ragnar", "Siegfried"]
     for row in rows:
@@ -102,8 +110,9 @@ def test_deaths_and_game_length_are_read_from_the_engine() -> None:
         start_game(g, list(plan.controls), plan.turns, plan.advanced)
         play(g)
         ends = [(h.alive, h.verydead) for h in g.heroes]
-        dead = [sum(not a and not v for a, v in (turn[h] for turn in [*starts, ends]))
-                for h in range(6)]
+        dead = [
+            sum(not a and not v for a, v in (turn[h] for turn in [*starts, ends])) for h in range(6)
+        ]
         assert list(result.deaths) == dead
         assert result.length == g.state.turn - 1
         if result.length < plan.turns:
@@ -114,10 +123,22 @@ def test_csv_has_a_row_per_game(home: Path, capsys) -> None:
     assert _run([*ARGS, "RAGNAR=NONE", "--csv", "games.csv"], capsys)[0] == 0
     rows = list(csv.DictReader((home / "games.csv").open()))
     assert [int(r["game"]) for r in rows] == list(range(12))
-    assert set(rows[0]) == {"game", "seed", "turns_played", "winner", "beowulf_score",
-                            "brunhild_score", "egil_score", "siegfried_score", "starkad_score",
-                            "beowulf_deaths", "brunhild_deaths", "egil_deaths",
-                            "siegfried_deaths", "starkad_deaths"}
+    assert set(rows[0]) == {
+        "game",
+        "seed",
+        "turns_played",
+        "winner",
+        "beowulf_score",
+        "brunhild_score",
+        "egil_score",
+        "siegfried_score",
+        "starkad_score",
+        "beowulf_deaths",
+        "brunhild_deaths",
+        "egil_deaths",
+        "siegfried_deaths",
+        "starkad_deaths",
+    }
     plan = simulate.Plan(games=12, seed=5, turns=6, controls=(2, 2, 2, 0, 2, 2))
     assert int(rows[3]["seed"]) == plan.game_seed(3)
     assert rows[3]["winner"] in {"tie", "Beowulf", "Brunhild", "Egil", "Siegfried", "Starkad"}

@@ -118,8 +118,9 @@ def test_installed_languages_and_bad_catalogs(tmp_path: Path, capsys) -> None:
 def test_messages_are_utf8_whatever_the_terminal() -> None:
     result = subprocess.run(
         [sys.executable, "-m", "saga.trace", *GAME, "--messages", "--language", "deutsch"],
-        capture_output=True, env={"PYTHONIOENCODING": "ascii", "PATH": ""}, check=True,
+        capture_output=True,
+        env={"PYTHONIOENCODING": "ascii", "PATH": ""},
+        check=True,
     )
     assert b"Runde 1 von 8..." in result.stdout
     assert any(b > 0x7F for b in result.stdout)  # the umlauts, encoded as UTF-8
-

@@ -31,9 +31,11 @@ def demo_game(seed: int = 5, text: object = None) -> Game:
     egil.rune, egil.god, egil.hagall, egil.sea = T.OGAL, T.THOR, True, T.SEA_GOOD
     egil.maidens = 2
     egil.where = egil.homewhere = HOME
-    for item, kind, holder in ((g.swords[T.GRAM], T.HERO, EGIL),
-                               (g.treasures[T.FREY_FAXI], T.HERO, EGIL),
-                               (g.treasures[T.MAIL_COAT], T.HERO, EGIL)):
+    for item, kind, holder in (
+        (g.swords[T.GRAM], T.HERO, EGIL),
+        (g.treasures[T.FREY_FAXI], T.HERO, EGIL),
+        (g.treasures[T.MAIL_COAT], T.HERO, EGIL),
+    ):
         item.taken, item.possessortype, item.possessor, item.where = True, kind, holder, -1
     followers = [j for j in g.jarls if j.alive and j.hero == EGIL]
     for j in g.jarls:

@@ -196,8 +196,9 @@ class Presenter:
             )
         if self._shade is not None:
             ox, oy = self.viewport.offset
-            self._window.blit(self._shade, target, target.move(-ox, -oy),
-                              special_flags=pygame.BLEND_MULT)
+            self._window.blit(
+                self._shade, target, target.move(-ox, -oy), special_flags=pygame.BLEND_MULT
+            )
         return target
 
     def _layout(self, space_w: int, space_h: int) -> None:

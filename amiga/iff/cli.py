@@ -121,4 +121,3 @@ def _to_png(ilbm: Ilbm) -> bytes:
     else:
         return encode_png(rgb)
     return encode_png(np.dstack([rgb, opaque.astype(np.uint8) * 255]))
-

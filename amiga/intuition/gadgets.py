@@ -206,8 +206,9 @@ class StringGadget(Gadget):
     while a cursor key keeps it for editing.
     """
 
-    def __init__(self, box: Box, text: str = "", *, max_chars: int = 64,
-                 refuse: str = "", **kw: bool) -> None:
+    def __init__(
+        self, box: Box, text: str = "", *, max_chars: int = 64, refuse: str = "", **kw: bool
+    ) -> None:
         super().__init__(box, **kw)
         self.max_chars = max_chars
         self.refuse = refuse  # characters never taken, e.g. "/" in a file name
@@ -257,8 +258,7 @@ class StringGadget(Gadget):
                 self.cursor -= 1
         elif char == "\x7f":
             self.text = self.text[: self.cursor] + self.text[self.cursor + 1 :]
-        elif (char.isprintable() and len(self.text) < self.max_chars
-              and char not in self.refuse):
+        elif char.isprintable() and len(self.text) < self.max_chars and char not in self.refuse:
             self.text = self.text[: self.cursor] + char + self.text[self.cursor :]
             self.cursor += 1
         return False
@@ -293,8 +293,9 @@ class StringGadget(Gadget):
         shown = self.text[first : first + self._columns()]
         top = b.top + (b.height - rp.font.height + 1) // 2
         if self.selected:
-            fill(rp, Box(b.left + 4, top, b.left + 4 + 8 * len(shown), top + rp.font.height),
-                 di.fill)
+            fill(
+                rp, Box(b.left + 4, top, b.left + 4 + 8 * len(shown), top + rp.font.height), di.fill
+            )
         label(rp, b.left + 4, top, shown, di.fill_text if self.selected else di.text)
         if self.active and not self.selected:
             x = b.left + 4 + 8 * (self.cursor - first)

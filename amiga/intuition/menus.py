@@ -51,8 +51,9 @@ class Menu:
 class MenuStrip:
     """A screen's menus, laid out along a title bar ``bar_height`` high."""
 
-    def __init__(self, menus: list[Menu], di: DrawInfo, *, bar_height: int = 11,
-                 width: int = 640) -> None:
+    def __init__(
+        self, menus: list[Menu], di: DrawInfo, *, bar_height: int = 11, width: int = 640
+    ) -> None:
         self.menus = menus
         self.di = di
         self.bar_height = bar_height
@@ -179,8 +180,13 @@ class MenuStrip:
 
     # -- tracking the right button ---------------------------------------------
 
-    def track(self, rp: RastPort, receive: Callable[[], IntuiMessage],
-              present: Callable[[], None], start: tuple[int, int]) -> MenuItem | None:
+    def track(
+        self,
+        rp: RastPort,
+        receive: Callable[[], IntuiMessage],
+        present: Callable[[], None],
+        start: tuple[int, int],
+    ) -> MenuItem | None:
         """Show the menus while the right button is held; the item let go on.
 
         The screen is left as it was.  A disabled item or a bar picks

@@ -20,8 +20,15 @@ class Window:
     behind it is the FILLPEN of an active window.
     """
 
-    def __init__(self, box: Box, title: str, di: DrawInfo, *, title_pen: int | None = None,
-                 gadgets: Iterable[Gadget] = ()) -> None:
+    def __init__(
+        self,
+        box: Box,
+        title: str,
+        di: DrawInfo,
+        *,
+        title_pen: int | None = None,
+        gadgets: Iterable[Gadget] = (),
+    ) -> None:
         self.box = box
         self.title = title
         self.di = di
@@ -29,8 +36,9 @@ class Window:
         self.gadgets = GadgetList(gadgets)
 
     @classmethod
-    def centred(cls, width: int, height: int, screen: Box, title: str, di: DrawInfo,
-                **kw: object) -> Window:
+    def centred(
+        cls, width: int, height: int, screen: Box, title: str, di: DrawInfo, **kw: object
+    ) -> Window:
         """A window of a size, in the middle of the screen (clipped to it)."""
         width, height = min(width, screen.width), min(height, screen.height)
         left = screen.left + (screen.width - width) // 2

@@ -157,8 +157,10 @@ def load_catalog(data: bytes, *, name: str, language: str, version: int | None =
 
 def _is_folder_name(language: str) -> bool:
     """A language names one folder: no separators, no control characters, not "." or ".."."""
-    return language.isprintable() and not any(c in language for c in "/\\:") and bool(
-        language.strip(".")
+    return (
+        language.isprintable()
+        and not any(c in language for c in "/\\:")
+        and bool(language.strip("."))
     )
 
 

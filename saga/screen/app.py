@@ -89,40 +89,52 @@ class App:
         t, config = self.t, self.config
 
         def item(key: str, label: str, shortcut: str = "", **kw: object) -> MenuItem:
-            return MenuItem(key, t(label), t(shortcut) if shortcut.startswith("MSG_") else shortcut,
-                            **kw)  # type: ignore[arg-type]
+            return MenuItem(
+                key, t(label), t(shortcut) if shortcut.startswith("MSG_") else shortcut, **kw
+            )  # type: ignore[arg-type]
 
         return [
-            Menu(t("MSG_MENU_PROJECT"), [
-                item("new", "MSG_MENU_NEW", "MSG_KEY_NEW"),
-                item("open", "MSG_MENU_OPEN", "MSG_KEY_OPEN"),
-                bar(),
-                item("save", "MSG_MENU_SAVE", "MSG_KEY_SAVE", enabled=False),
-                item("save_as", "MSG_MENU_SAVE_AS", "MSG_KEY_SAVE_AS", enabled=False),
-                bar(),
-                item("quit_title", "MSG_MENU_QUIT_TITLE", enabled=False),
-                item("quit", "MSG_MENU_QUIT", "MSG_KEY_QUIT"),
-            ]),
-            Menu(t("MSG_MENU_SETTINGS"), [
-                item("titlebar", "MSG_SHOW_TITLEBAR", "MSG_KEY_TITLEBAR", checked=config.titlebar),
-                bar(),
-                item("watch", "MSG_WATCH_AMIGA", "MSG_KEY_WATCH", checked=config.watch_amiga),
-                bar(),
-                item("stretch", "MSG_STRETCH", checked=config.stretch),
-                item("scanlines", "MSG_SCANLINES", checked=config.scanlines),
-            ]),
-            Menu(t("MSG_MENU_HELP"), [
-                item("summary", "MSG_MENU_SUMMARY", "MSG_KEY_SUMMARY", enabled=False),
-                bar(),
-                item("runes", "MSG_MENU_RUNES", "1"),
-                item("spells", "MSG_MENU_SPELLS", "2"),
-                item("swords", "MSG_MENU_SWORDS", "3"),
-                item("treasures", "MSG_MENU_TREASURES", "4"),
-                bar(),
-                item("manual", "MSG_MENU_MANUAL", "MSG_KEY_MANUAL"),
-                bar(),
-                item("about", "MSG_MENU_ABOUT", "MSG_KEY_ABOUT"),
-            ]),
+            Menu(
+                t("MSG_MENU_PROJECT"),
+                [
+                    item("new", "MSG_MENU_NEW", "MSG_KEY_NEW"),
+                    item("open", "MSG_MENU_OPEN", "MSG_KEY_OPEN"),
+                    bar(),
+                    item("save", "MSG_MENU_SAVE", "MSG_KEY_SAVE", enabled=False),
+                    item("save_as", "MSG_MENU_SAVE_AS", "MSG_KEY_SAVE_AS", enabled=False),
+                    bar(),
+                    item("quit_title", "MSG_MENU_QUIT_TITLE", enabled=False),
+                    item("quit", "MSG_MENU_QUIT", "MSG_KEY_QUIT"),
+                ],
+            ),
+            Menu(
+                t("MSG_MENU_SETTINGS"),
+                [
+                    item(
+                        "titlebar", "MSG_SHOW_TITLEBAR", "MSG_KEY_TITLEBAR", checked=config.titlebar
+                    ),
+                    bar(),
+                    item("watch", "MSG_WATCH_AMIGA", "MSG_KEY_WATCH", checked=config.watch_amiga),
+                    bar(),
+                    item("stretch", "MSG_STRETCH", checked=config.stretch),
+                    item("scanlines", "MSG_SCANLINES", checked=config.scanlines),
+                ],
+            ),
+            Menu(
+                t("MSG_MENU_HELP"),
+                [
+                    item("summary", "MSG_MENU_SUMMARY", "MSG_KEY_SUMMARY", enabled=False),
+                    bar(),
+                    item("runes", "MSG_MENU_RUNES", "1"),
+                    item("spells", "MSG_MENU_SPELLS", "2"),
+                    item("swords", "MSG_MENU_SWORDS", "3"),
+                    item("treasures", "MSG_MENU_TREASURES", "4"),
+                    bar(),
+                    item("manual", "MSG_MENU_MANUAL", "MSG_KEY_MANUAL"),
+                    bar(),
+                    item("about", "MSG_MENU_ABOUT", "MSG_KEY_ABOUT"),
+                ],
+            ),
         ]
 
     # -- the rounds of title screen and game ---------------------------------
@@ -135,8 +147,9 @@ class App:
         self.path = path
         while True:
             if state is None and not once:
-                choice = TitleScreen(self.ui, self.config, self.t, self.menu,
-                                     self.store.remember).run()
+                choice = TitleScreen(
+                    self.ui, self.config, self.t, self.menu, self.store.remember
+                ).run()
                 if choice.action == "quit":
                     return
                 if choice.action == "open":
@@ -253,14 +266,16 @@ class App:
             return True
         t = self.t
         title = {"new": "MSG_MENU_NEW", "open": "MSG_MENU_OPEN"}.get(key, "MSG_MENU_QUIT_TITLE")
-        return ask_yes_no(self.ui, t(title), [(t("MSG_LEAVE_GAME"), P.BLACK)],
-                          yes=t("MSG_YES"), no=t("MSG_NO"))
+        return ask_yes_no(
+            self.ui, t(title), [(t("MSG_LEAVE_GAME"), P.BLACK)], yes=t("MSG_YES"), no=t("MSG_NO")
+        )
 
     def _open(self) -> tuple[GameState, Path] | None:
         t = self.t
         folder = self.path.parent if self.path else self.config.home
-        path = choose_file(self.ui, t("MSG_OPEN_GAME"), folder, ok=t("MSG_OK"),
-                           cancel=t("MSG_CANCEL"))
+        path = choose_file(
+            self.ui, t("MSG_OPEN_GAME"), folder, ok=t("MSG_OK"), cancel=t("MSG_CANCEL")
+        )
         if path is None:
             return None
         try:
@@ -275,8 +290,14 @@ class App:
             return
         if ask or path is None:
             folder = path.parent if path else self.config.home
-            path = choose_file(self.ui, t("MSG_SAVE_GAME"), folder,
-                               path.name if path else "", ok=t("MSG_OK"), cancel=t("MSG_CANCEL"))
+            path = choose_file(
+                self.ui,
+                t("MSG_SAVE_GAME"),
+                folder,
+                path.name if path else "",
+                ok=t("MSG_OK"),
+                cancel=t("MSG_CANCEL"),
+            )
             if path is None:
                 return
         if path.suffix.lower() != ".saga":
@@ -310,14 +331,20 @@ def run_window(
     # Before the display opens, so that SDL leaves these signals to us.
     with contextlib.suppress(QuitProgram), _quit_on_signals():
         screen = Screen(WIDTH, HEIGHT, depth=7, halfbrite=True)
-        presenter = Presenter(screen, "Saga", scale=config.scale or None,
-                              fullscreen=config.fullscreen, stretch=config.stretch,
-                              scanlines=config.scanlines)
+        presenter = Presenter(
+            screen,
+            "Saga",
+            scale=config.scale or None,
+            fullscreen=config.fullscreen,
+            stretch=config.stretch,
+            scanlines=config.scanlines,
+        )
         try:
             source = source if source is not None else PygameEventSource(presenter)
             ui = Ui(source, presenter, screen)
             App(ui, config, text, rng, store=store, wrap_host=wrap_host).run(
-                controls, state, path, once)
+                controls, state, path, once
+            )
         finally:
             presenter.close()
     return 0

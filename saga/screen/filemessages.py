@@ -28,7 +28,8 @@ COLUMNS = 72  # characters on a requester line, well inside the 640-pixel screen
 
 # Failures that happen while writing an opened file, not while opening it.
 _WRITE_ERRNOS = frozenset(
-    code for code in (errno.ENOSPC, errno.EIO, errno.EFBIG, getattr(errno, "EDQUOT", None))
+    code
+    for code in (errno.ENOSPC, errno.EIO, errno.EFBIG, getattr(errno, "EDQUOT", None))
     if code is not None
 )
 
@@ -130,8 +131,13 @@ def _size(path: Path) -> int:
 
 
 def save_game(
-    ui: Ui, say: Callable[[str, int], None], t: Text, path: Path, state: GameState,
-    *, autosave: bool = False,
+    ui: Ui,
+    say: Callable[[str, int], None],
+    t: Text,
+    path: Path,
+    state: GameState,
+    *,
+    autosave: bool = False,
 ) -> bool:
     """Save as the original does, telling the player how it went; True if saved.
 

@@ -41,8 +41,9 @@ def _entries(folder: Path) -> list[str]:
     return names
 
 
-def choose_file(ui: Ui, title: str, folder: Path, name: str = "", *, ok: str = "OK",
-                cancel: str = "Cancel") -> Path | None:
+def choose_file(
+    ui: Ui, title: str, folder: Path, name: str = "", *, ok: str = "OK", cancel: str = "Cancel"
+) -> Path | None:
     """Ask for a file; returns its path, or None if the player cancels.
 
     A name given beforehand is shown selected: typing replaces it, the
@@ -50,8 +51,9 @@ def choose_file(ui: Ui, title: str, folder: Path, name: str = "", *, ok: str = "
     """
     folder = folder.resolve()
     window = Window(Box(X0, Y0, X1 + 1, Y1 + 1), title, DRAW_INFO)
-    field = StringGadget(Box(X0 + 8, FIELD_Y, X1 - 7, FIELD_Y + 12), name, max_chars=NAME_MAX,
-                         refuse="/\\")
+    field = StringGadget(
+        Box(X0 + 8, FIELD_Y, X1 - 7, FIELD_Y + 12), name, max_chars=NAME_MAX, refuse="/\\"
+    )
     ok_button = Button(Box(X0 + 8, Y1 - 18, X0 + 8 + 8 * len(ok) + 17, Y1 - 5), ok)
     cancel_button = Button(Box(X1 - 24 - 8 * len(cancel), Y1 - 18, X1 - 7, Y1 - 5), cancel)
     for each in (field, ok_button, cancel_button):
@@ -77,8 +79,10 @@ def choose_file(ui: Ui, title: str, folder: Path, name: str = "", *, ok: str = "
                 return folder / field.text
             if kind == IDCMP.VANILLAKEY and message.char == "\x1b":
                 return None
-            if kind == IDCMP.RAWKEY and not message.key_up and message.raw_key in (
-                RawKey.UP, RawKey.DOWN
+            if (
+                kind == IDCMP.RAWKEY
+                and not message.key_up
+                and message.raw_key in (RawKey.UP, RawKey.DOWN)
             ):
                 step = 1 if message.raw_key == RawKey.DOWN else -1
                 selected = min(max(0, selected + step), len(entries) - 1)
@@ -105,7 +109,8 @@ def choose_file(ui: Ui, title: str, folder: Path, name: str = "", *, ok: str = "
                     if double:
                         return folder / entry
             elif kind == IDCMP.MOUSEBUTTONS and message.code in (
-                MouseCode.MENUDOWN, MouseCode.MIDDLEDOWN
+                MouseCode.MENUDOWN,
+                MouseCode.MIDDLEDOWN,
             ):
                 return None
 

@@ -348,4 +348,3 @@ def _key_codes(t: Callable[[str], str]) -> dict[Ask, tuple[int, int]]:
         Ask.GLKEYBOARD: (code("MSG_KEY_GLORY"), code("MSG_KEY_LUCK")),
         Ask.WRKEYBOARD: (code("MSG_KEY_WITHDRAW"), code("MSG_KEY_RESTART")),
     }
-

@@ -31,8 +31,16 @@ _SEA = {T.SEA_NORMAL: "MSG_YES", T.SEA_BAD: "MSG_NO", T.SEA_GOOD: "MSG_SEA_AIDED
 _LASTING_GODS = (T.ODIN, T.THOR, T.TYR)  # the gods whose favour lasts; others pass
 
 # What each treasure and sword does: the catalog's lines for it.
-TREASURE_DOCS = (("MSG_NECKLACE", 7), ("MSG_FAXI", 3), ("MSG_SHIRT", 3), ("MSG_COAT", 3),
-                 ("MSG_POTION", 3), ("MSG_RING", 3), ("MSG_CROWN", 3), ("MSG_SCROLL", 3))
+TREASURE_DOCS = (
+    ("MSG_NECKLACE", 7),
+    ("MSG_FAXI", 3),
+    ("MSG_SHIRT", 3),
+    ("MSG_COAT", 3),
+    ("MSG_POTION", 3),
+    ("MSG_RING", 3),
+    ("MSG_CROWN", 3),
+    ("MSG_SCROLL", 3),
+)
 SWORD_DOCS = (("MSG_BALMUNG", 5), None, None, ("MSG_HRUNTING", 3), ("MSG_LOVI", 3), None)
 
 
@@ -279,10 +287,18 @@ def info_window(ui: Ui, v: GameView, t: Text, thing: Thing) -> Panel:
 def open_info(ui: Ui, v: GameView, t: Text, thing: Thing) -> Panel:
     """Draw the information window and leave it open (for :func:`info_window`)."""
     sheet = sheet_for(v, t, thing)
-    value_x = MARGIN + max([text_width(" " * VALUE_COLUMN),
-                            *(text_width(label) + 2 * 8 for label, _ in sheet.rows)])
-    left_w = max([value_x + max(text_width(value) for _, value in sheet.rows),
-                  *(MARGIN + text_width(note) for note in sheet.notes)]) + MARGIN
+    value_x = MARGIN + max(
+        [text_width(" " * VALUE_COLUMN), *(text_width(label) + 2 * 8 for label, _ in sheet.rows)]
+    )
+    left_w = (
+        max(
+            [
+                value_x + max(text_width(value) for _, value in sheet.rows),
+                *(MARGIN + text_width(note) for note in sheet.notes),
+            ]
+        )
+        + MARGIN
+    )
     right_w = max((text_width(line) for line in sheet.right), default=0)
     right_x = left_w + 3 * MARGIN
     images_x = right_x + right_w + 2 * MARGIN if sheet.right else left_w

@@ -52,7 +52,7 @@ def wrap(text: str, columns: int = COLUMNS) -> list[Line]:
             continue
         first, rest = ("- ", "  ") if kind == "- " else ("", "")
         line = first
-        for word in block[len(first):].split():
+        for word in block[len(first) :].split():
             if len(line) + len(word) > columns and line.strip():
                 lines.append((line.rstrip(), False))
                 line = rest
@@ -101,14 +101,14 @@ class ManualWindow:
         panel = self.panel
         panel.clear()
         for row, (text, heading) in enumerate(self.lines[self.top : self.top + ROWS]):
-            panel.text(MARGIN, 11 + row * LINE, text, P.GOLD if heading else P.WHITE,
-                       bold=heading)
+            panel.text(MARGIN, 11 + row * LINE, text, P.GOLD if heading else P.WHITE, bold=heading)
         x0, x1 = WIDTH - BAR, WIDTH - 2
         panel.fill(x0, 1, x1, HEIGHT - 2, P.MEDIUM_GREY)
         knob_top, knob_bottom = self.knob()
         panel.fill(x0 + 2, knob_top, x1 - 2, knob_bottom, P.LIGHT_GREY)
-        panel.ui.box(panel.x0 + x0 + 2, panel.y0 + knob_top, panel.x0 + x1 - 2,
-                     panel.y0 + knob_bottom)
+        panel.ui.box(
+            panel.x0 + x0 + 2, panel.y0 + knob_top, panel.x0 + x1 - 2, panel.y0 + knob_bottom
+        )
 
     def knob(self) -> tuple[int, int]:
         """The knob's top and bottom in the bar, in proportion to what shows."""
@@ -121,9 +121,15 @@ class ManualWindow:
     def run(self) -> None:
         ui = self.panel.ui
         keys: dict[int, int] = {
-            RawKey.UP: -1, RawKey.DOWN: 1, RawKey.WHEEL_UP: -3, RawKey.WHEEL_DOWN: 3,
-            RawKey.PAGE_UP: -ROWS + 1, RawKey.PAGE_DOWN: ROWS - 1, RawKey.SPACE: ROWS - 1,
-            RawKey.BACKSPACE: -ROWS + 1, RawKey.HOME: -len(self.lines),
+            RawKey.UP: -1,
+            RawKey.DOWN: 1,
+            RawKey.WHEEL_UP: -3,
+            RawKey.WHEEL_DOWN: 3,
+            RawKey.PAGE_UP: -ROWS + 1,
+            RawKey.PAGE_DOWN: ROWS - 1,
+            RawKey.SPACE: ROWS - 1,
+            RawKey.BACKSPACE: -ROWS + 1,
+            RawKey.HOME: -len(self.lines),
             RawKey.END: len(self.lines),
         }
         closing = {RawKey.ESC, RawKey.RETURN, RawKey.KP_ENTER}

@@ -21,8 +21,9 @@ from saga.screen.windows import INFO_LOOK, SCREEN
 
 LINE = 10  # pixels from one text line to the next
 # Keys that close no window: the qualifiers, and the wheel (a key on the Amiga).
-_IGNORED_KEYS = frozenset((*range(RawKey.LSHIFT, RawKey.RAMIGA + 1), RawKey.WHEEL_UP,
-                           RawKey.WHEEL_DOWN))
+_IGNORED_KEYS = frozenset(
+    (*range(RawKey.LSHIFT, RawKey.RAMIGA + 1), RawKey.WHEEL_UP, RawKey.WHEEL_DOWN)
+)
 _BUTTONS = (MouseCode.SELECTDOWN, MouseCode.MIDDLEDOWN, MouseCode.MENUDOWN)
 # The room an Intuition window takes around its inner area.
 _SIDES, _BOTTOM = 4, 2
@@ -48,8 +49,9 @@ class Panel:
         self.title = title
         self.width = min(width, WIDTH - 2 * _SIDES)
         self.height = min(height, HEIGHT - _TOP - _BOTTOM)
-        self.window = Window.centred(self.width + 2 * _SIDES, self.height + _TOP + _BOTTOM,
-                                     SCREEN, title, INFO_LOOK)
+        self.window = Window.centred(
+            self.width + 2 * _SIDES, self.height + _TOP + _BOTTOM, SCREEN, title, INFO_LOOK
+        )
         inner = self.window.inner
         self.x0, self.y0 = inner.left, inner.top  # the inner area's corner
         self.lines: list[tuple[int, int, str]] = []
@@ -67,8 +69,9 @@ class Panel:
 
     # -- drawing, in inner coordinates --------------------------------------
 
-    def text(self, x: int, baseline: int, text: str, pen: int = P.WHITE, *,
-             bold: bool = False) -> None:
+    def text(
+        self, x: int, baseline: int, text: str, pen: int = P.WHITE, *, bold: bool = False
+    ) -> None:
         """Shadowed text, cut at the inner area's right edge."""
         room = (self.width - x - (1 if bold else 0) - 1) // FONT
         text = text[: max(0, room)]
@@ -130,4 +133,3 @@ def next_input(ui: Ui, pressed: set[int]) -> IntuiMessage | None:
         pressed.discard(message.raw_key)
         return message
     return None
-

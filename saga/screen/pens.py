@@ -61,5 +61,7 @@ def install(palette: Palette, map_colours: list[RGB]) -> None:
 def frame_shades(colour: RGB) -> list[RGB]:
     """Four shades of a colour, dark to light, for a bevelled frame."""
     r, g, b = colour
-    return [(min(255, int(r * f)), min(255, int(g * f)), min(255, int(b * f)))
-            for f in (0.55, 0.75, 0.95, 1.15)]
+    return [
+        (min(255, int(r * f)), min(255, int(g * f)), min(255, int(b * f)))
+        for f in (0.55, 0.75, 0.95, 1.15)
+    ]

@@ -37,13 +37,17 @@ def hero_row(v: GameView, t: Text, hero: int) -> str:
     h = v.heroes[hero]
     jarls = [j for j in v.jarls if j.alive and j.hero == hero]
     kingdoms = sum(1 for king in v.kings[: T.LAND_AREAS] if king == hero)
-    sword = next((T.SWORD_NAMES[s][0] for s, item in enumerate(v.swords)
-                  if item.held_by(T.HERO, hero)), "-")
+    sword = next(
+        (T.SWORD_NAMES[s][0] for s, item in enumerate(v.swords) if item.held_by(T.HERO, hero)), "-"
+    )
     # A jarl's treasures count for the jarl's hero, dead jarls' too, as in
     # the original.
-    treasures = sum(1 for item in v.treasures
-                    if item.held_by(T.HERO, hero)
-                    or (item.possessortype == T.JARL and v.jarls[item.possessor].hero == hero))
+    treasures = sum(
+        1
+        for item in v.treasures
+        if item.held_by(T.HERO, hero)
+        or (item.possessortype == T.JARL and v.jarls[item.possessor].hero == hero)
+    )
     control = t("MSG_KEY_HUMAN") if h.control == T.HUMAN else "A"
     if not h.alive:
         state = t("MSG_KEY_DEAD")
@@ -51,15 +55,18 @@ def hero_row(v: GameView, t: Text, hero: int) -> str:
         state = t("MSG_KEY_WOUNDED" if h.wounded else "MSG_KEY_HEALTHY")
     rune = T.RUNE_NAMES[h.rune][0] if h.rune >= 0 else "-"
     gold = h.wealth + sum(j.wealth for j in jarls)
-    return (f"{h.name:<11}{h.strength}-{h.moves} {len(jarls)} {kingdoms} {sword} {treasures} "
-            f"{control} {state} {rune}{h.glory:>5}{h.luck:>5}{gold:>5}")
+    return (
+        f"{h.name:<11}{h.strength}-{h.moves} {len(jarls)} {kingdoms} {sword} {treasures} "
+        f"{control} {state} {rune}{h.glory:>5}{h.luck:>5}{gold:>5}"
+    )
 
 
 def summary_rows(v: GameView, t: Text) -> list[tuple[str, int]]:
     """The heading and a line for each hero in play, with its pen."""
     rows = [(t("MSG_SUMMARY_HEADINGS"), P.WHITE)]
-    rows += [(hero_row(v, t, h.index), P.FIRST_HERO + h.index)
-             for h in v.heroes if h.control != T.NONE]
+    rows += [
+        (hero_row(v, t, h.index), P.FIRST_HERO + h.index) for h in v.heroes if h.control != T.NONE
+    ]
     return rows
 
 
@@ -113,8 +120,13 @@ def _draw_piles(panel: Panel, v: GameView) -> None:
 def _draw_graph(panel: Panel, v: GameView, top: int) -> None:
     x0, bottom = GRAPH_X, top + GRAPH_H
     panel.fill(x0, top, x0 + GRAPH_W, bottom, P.BLACK)
-    panel.ui.box(panel.x0 + x0 - 1, panel.y0 + top - 1, panel.x0 + x0 + GRAPH_W + 1,
-                 panel.y0 + bottom + 1, raised=False)
+    panel.ui.box(
+        panel.x0 + x0 - 1,
+        panel.y0 + top - 1,
+        panel.x0 + x0 + GRAPH_W + 1,
+        panel.y0 + bottom + 1,
+        raised=False,
+    )
     first = max(0, v.turn - SHOWN_TURNS)
     for i in range(1, SHOWN_TURNS - 1):
         # The original marks the game's last turn in white.
@@ -138,4 +150,3 @@ def _draw_graph(panel: Panel, v: GameView, top: int) -> None:
             nx, ny = x0 + (i + 1) * TURN_STEP, height(scores[first + i + 1])
             panel.line(x, y, nx, ny, P.FIRST_HERO + h.index)
             x, y = nx, ny
-

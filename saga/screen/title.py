@@ -56,8 +56,14 @@ class TitleScreen:
     so that only what he changes is ever kept.
     """
 
-    def __init__(self, ui: Ui, config: Config, t: Text, on_menu: Callable[[str], None],
-                 remember: Callable[..., None] = lambda **changes: None) -> None:
+    def __init__(
+        self,
+        ui: Ui,
+        config: Config,
+        t: Text,
+        on_menu: Callable[[str], None],
+        remember: Callable[..., None] = lambda **changes: None,
+    ) -> None:
         self.ui = ui
         self.config = config
         self.t = t
@@ -68,24 +74,31 @@ class TitleScreen:
             Cycle(Box(GADGET_X, y - 9, GADGET_X + GADGET_W + 1, y + 4), names, config.controls[i])
             for i, y in enumerate(ROW0 + h * ROW_STEP for h in range(len(T.HERO_NAMES)))
         ]
-        self.delay = Slider(Box(GADGET_X, DELAY_Y - 8, GADGET_X + GADGET_W + 1, DELAY_Y + 3),
-                            0, len(DELAY_TICKS) - 1, config.delay)
-        self.turns = Slider(Box(GADGET_X, TURNS_Y - 8, GADGET_X + GADGET_W + 1, TURNS_Y + 3),
-                            1, 99, config.turns)
-        self.advanced = CheckBox(Box(GADGET_X, ADVANCED_Y - 9, GADGET_X + 25, ADVANCED_Y + 4),
-                                 config.advanced)
+        self.delay = Slider(
+            Box(GADGET_X, DELAY_Y - 8, GADGET_X + GADGET_W + 1, DELAY_Y + 3),
+            0,
+            len(DELAY_TICKS) - 1,
+            config.delay,
+        )
+        self.turns = Slider(
+            Box(GADGET_X, TURNS_Y - 8, GADGET_X + GADGET_W + 1, TURNS_Y + 3), 1, 99, config.turns
+        )
+        self.advanced = CheckBox(
+            Box(GADGET_X, ADVANCED_Y - 9, GADGET_X + 25, ADVANCED_Y + 4), config.advanced
+        )
         start = t("MSG_START_GAME")
         x0 = (WIDTH - 8 * len(start)) // 2 - 8
         self.start = Button(Box(x0, START_Y - 9, x0 + 8 * len(start) + 16, START_Y + 5), start)
-        self.gadgets = GadgetList([*self.heroes, self.delay, self.turns, self.advanced,
-                                   self.start])
+        self.gadgets = GadgetList([*self.heroes, self.delay, self.turns, self.advanced, self.start])
 
     def delay_text(self) -> str:
         ticks = DELAY_TICKS[self.config.delay]
         if ticks is None:
             return self.t("MSG_UNTIL_KEY")
-        return self.t("MSG_SECONDS").replace("%d", str(ticks // 10), 1).replace(
-            "%d", str(ticks % 10), 1
+        return (
+            self.t("MSG_SECONDS")
+            .replace("%d", str(ticks // 10), 1)
+            .replace("%d", str(ticks % 10), 1)
         )
 
     def _show_config(self) -> None:
@@ -113,8 +126,11 @@ class TitleScreen:
             ui.text(LABEL_X - 8 * len(label), y, label, P.FIRST_HERO + hero, shadow=True)
             underline = name.upper().index(HERO_KEYS[hero])
             ui.text(LABEL_X - 8 * len(label) + 8 * underline, y + 1, "_", P.FIRST_HERO + hero)
-        for y, name in ((DELAY_Y, "MSG_MESSAGE_DELAY"), (TURNS_Y, "MSG_TURNS"),
-                        (ADVANCED_Y, "MSG_ADVANCED_MODE")):
+        for y, name in (
+            (DELAY_Y, "MSG_MESSAGE_DELAY"),
+            (TURNS_Y, "MSG_TURNS"),
+            (ADVANCED_Y, "MSG_ADVANCED_MODE"),
+        ):
             label = t(name)
             ui.text(LABEL_X - 8 * len(label), y, label, P.WHITE, shadow=True)
         ui.text(GADGET_X + GADGET_W + 12, DELAY_Y, self.delay_text(), P.WHITE, shadow=True)
@@ -130,8 +146,12 @@ class TitleScreen:
 
     def _settings(self) -> dict[str, object]:
         c = self.config
-        return {"controls": list(c.controls), "delay": c.delay, "turns": c.turns,
-                "advanced": c.advanced}
+        return {
+            "controls": list(c.controls),
+            "delay": c.delay,
+            "turns": c.turns,
+            "advanced": c.advanced,
+        }
 
     def run(self) -> TitleChoice:
         self.draw()

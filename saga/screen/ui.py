@@ -38,9 +38,16 @@ COMMAND_KEYS = Qualifier.AMIGA | Qualifier.CONTROL
 
 # The game's pens in Intuition's roles: grey gadgets, a white menu strip.
 DRAW_INFO = DrawInfo(
-    text=P.BLACK, shine=P.WHITE, shadow=P.BLACK, fill=P.MENU_SELECT, fill_text=P.WHITE,
-    background=P.MEDIUM_GREY, highlight=P.WHITE, disabled=P.DARK_GREY,
-    bar_detail=P.MENU_TEXT, bar_block=P.MENU_BACK,
+    text=P.BLACK,
+    shine=P.WHITE,
+    shadow=P.BLACK,
+    fill=P.MENU_SELECT,
+    fill_text=P.WHITE,
+    background=P.MEDIUM_GREY,
+    highlight=P.WHITE,
+    disabled=P.DARK_GREY,
+    bar_detail=P.MENU_TEXT,
+    bar_block=P.MENU_BACK,
 )
 
 # The window's own keys, with Alt (emulators' habit, clear of the shortcuts).

@@ -25,8 +25,9 @@ INFO_LOOK = replace(DRAW_INFO, background=P.DARK_GREY, fill=P.BLACK)
 SCREEN = Box(0, 0, WIDTH, HEIGHT)
 
 
-def _window(title: str, lines: Sequence[Line], extra: int, di: DrawInfo, title_pen: int,
-            min_width: int = 0) -> Window:
+def _window(
+    title: str, lines: Sequence[Line], extra: int, di: DrawInfo, title_pen: int, min_width: int = 0
+) -> Window:
     width = max([min_width, len(title) * 8, *(len(text) * 8 for text, _ in lines)]) + 24
     height = (len(lines) + 2) * LINE_HEIGHT + 14 + extra
     return Window.centred(width, height, SCREEN, title, di, title_pen=title_pen)
@@ -84,8 +85,16 @@ _OTHER_BUTTONS = (MouseCode.MIDDLEDOWN, MouseCode.MENUDOWN)
 
 # Keys that send no character; any other key is taken as its character,
 # so that one press never closes a requester and answers a question too.
-_SILENT_KEYS = frozenset((RawKey.HELP, RawKey.UP, RawKey.DOWN, RawKey.LEFT, RawKey.RIGHT,
-                          *range(RawKey.F1, RawKey.F10 + 1)))
+_SILENT_KEYS = frozenset(
+    (
+        RawKey.HELP,
+        RawKey.UP,
+        RawKey.DOWN,
+        RawKey.LEFT,
+        RawKey.RIGHT,
+        *range(RawKey.F1, RawKey.F10 + 1),
+    )
+)
 
 
 def dismisses(m: IntuiMessage) -> bool:
