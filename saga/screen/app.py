@@ -88,10 +88,15 @@ class App:
     def _menus(self) -> list[Menu]:
         t, config = self.t, self.config
 
-        def item(key: str, label: str, shortcut: str = "", **kw: object) -> MenuItem:
-            return MenuItem(
-                key, t(label), t(shortcut) if shortcut.startswith("MSG_") else shortcut, **kw
-            )  # type: ignore[arg-type]
+        def item(
+            key: str,
+            label: str,
+            shortcut: str = "",
+            enabled: bool = True,
+            checked: bool | None = None,
+        ) -> MenuItem:
+            shown = t(shortcut) if shortcut.startswith("MSG_") else shortcut
+            return MenuItem(key, t(label), shown, enabled, checked)
 
         return [
             Menu(
