@@ -69,10 +69,14 @@ class Camp:
     While one side moves nobody else moves, fights or trades, so where the
     other heroes, the other sides' jarls, the free jarls and the monsters
     stand, and who the side's own jarls are, is gathered once for the
-    hero's walk and the walks of all his jarls after it.
+    hero's walk and the walks of all his jarls after it.  Monsters stay put
+    for the whole movement phase, so the phase may hand over where they
+    stand (see :func:`monsters_by_area`).
     """
 
-    def __init__(self, g: Game, side: int) -> None:
+    def __init__(
+        self, g: Game, side: int, monsters_at: dict[int, list[int]] | None = None
+    ) -> None:
         self.side = side
         self.heroes_at: dict[int, list[Hero]] = {}
         for h in g.heroes:
@@ -90,13 +94,19 @@ class Camp:
                 self.rival_jarls_at.setdefault(j.where, []).append(j)
             elif j.hero == -1 and j.face == T.FACE_DOWN:
                 self.free_face_down.append(j.where)
-        self.monsters_at: dict[int, list[int]] = {}
-        file_monster = self.monsters_at.setdefault
-        for m in g.monsters[: g.state.monster_count]:
-            if m.alive:
-                file_monster(m.where, []).append(m.strength)
+        self.monsters_at = monsters_at if monsters_at is not None else monsters_by_area(g)
         # Most areas hold nobody of another side: those need no closer look.
         self.occupied = {*self.heroes_at, *self.rival_jarls_at, *self.monsters_at}
+
+
+def monsters_by_area(g: Game) -> dict[int, list[int]]:
+    """The living monsters' strengths, by the area each stands in."""
+    monsters_at: dict[int, list[int]] = {}
+    file_monster = monsters_at.setdefault
+    for m in g.monsters[: g.state.monster_count]:
+        if m.alive:
+            file_monster(m.where, []).append(m.strength)
+    return monsters_at
 
 
 class Survey(Sides):
