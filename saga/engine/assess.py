@@ -34,9 +34,9 @@ RECRUIT, WEAK_HERO, WEAK_JARL, WEAK_MONSTER, WEAK_KINGDOM, ITEM = 6, 5, 3, 4, 3,
 class Sides:
     """The Amiga's estimates of how strong each side is where it stands."""
 
-    def __init__(self, g: Game) -> None:
+    def __init__(self, g: Game, counted: tuple[list[int], list[int]] | None = None) -> None:
         self.g = g
-        self.hero_strength, self.jarl_strength = strengths(g)
+        self.hero_strength, self.jarl_strength = counted or strengths(g)
 
     def hero_side(self, hero: int, area: int) -> int:
         """A hero's strength plus his jarls' in an area, living or not."""
@@ -97,6 +97,24 @@ class Camp:
         self.monsters_at = monsters_at if monsters_at is not None else monsters_by_area(g)
         # Most areas hold nobody of another side: those need no closer look.
         self.occupied = {*self.heroes_at, *self.rival_jarls_at, *self.monsters_at}
+        self._strengths_key: tuple[int, int, int, int] | None = None
+        self._strengths: tuple[list[int], list[int]] = ([], [])
+
+    def strengths(self, g: Game) -> tuple[list[int], list[int]]:
+        """Everyone's strength as :func:`~saga.engine.counters.strengths` counts it.
+
+        Strengths, runes and Hagall's curse change only in battles and
+        between turns, so while the side moves only the Magic Shirt and the
+        Mail Coat can change what is counted (a walker may pick one up, and
+        an Amiga side never trades with a dragon): the count is kept for as
+        long as both stay with whoever held them.  Nobody changes the lists.
+        """
+        shirt, coat = g.treasures[T.MAGIC_SHIRT], g.treasures[T.MAIL_COAT]
+        key = (shirt.possessortype, shirt.possessor, coat.possessortype, coat.possessor)
+        if key != self._strengths_key:
+            self._strengths_key = key
+            self._strengths = strengths(g)
+        return self._strengths
 
 
 def monsters_by_area(g: Game) -> dict[int, list[int]]:
@@ -112,17 +130,17 @@ def monsters_by_area(g: Game) -> dict[int, list[int]]:
 class Survey(Sides):
     """The board as one Amiga counter (a hero, or one of his jarls) sees it.
 
-    The side's own strengths are counted afresh for every walk, since a
+    The side's own strengths are checked afresh for every walk, since a
     counter that ends its walk on a treasure may come back stronger; the
     rest comes from the side's :class:`Camp`, gathered here when none is given.
     """
 
     def __init__(self, g: Game, c: Counter, camp: Camp | None = None) -> None:
-        super().__init__(g)
-        walks_hero = c.kind == T.HERO
         self.side = side = g.side(c)
-        self.own = (self.hero_strength if walks_hero else self.jarl_strength)[c.number]
         camp = camp or Camp(g, side)
+        super().__init__(g, camp.strengths(g))
+        walks_hero = c.kind == T.HERO
+        self.own = (self.hero_strength if walks_hero else self.jarl_strength)[c.number]
         self.heroes_at = camp.heroes_at
         self.rival_jarls_at = camp.rival_jarls_at
         self.monsters_at = camp.monsters_at
