@@ -201,20 +201,18 @@ class Survey(Sides):
 
     def _worth(self, area: int) -> int:
         """What an area offers the walking counter, less what it threatens."""
-        g = self.g
-        own, side = self.own, self.side
         good = self.constant
         if area in self.items:
             good += ITEM
         if area in self.recruits_at:
             good += RECRUIT * self.recruits_at[area]
         if area == self.hero_where:
-            good += self.hero_strength[side]  # a jarl stays with his hero
+            good += self.hero_strength[self.side]  # a jarl stays with his hero
         if area in self.occupied:
             good += self._others(area)
-        if area < _LAND_AREAS and not g.ice[area]:
-            if g.king[area] != side:
-                good += WEAK_KINGDOM if own > _TAX[area] + 2 else 0
+        if area < _LAND_AREAS and not self.g.ice[area]:
+            if self.g.king[area] != self.side:
+                good += WEAK_KINGDOM if self.own > _TAX[area] + 2 else 0
             elif area not in self.attended:
                 good += _TAX[area]  # his own kingdom, with nobody running it
         return good
