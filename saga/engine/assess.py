@@ -95,6 +95,14 @@ class Camp:
             elif j.hero == -1 and j.face == T.FACE_DOWN:
                 self.free_face_down.append(j.where)
         self.monsters_at = monsters_at if monsters_at is not None else monsters_by_area(g)
+        # Items owned by nobody: while a side moves, an item only passes to
+        # nobody when it is used up, and then it lies nowhere (-1), where no
+        # walk looks, so these hold for all the side's walks.
+        self.ownerless_treasures: set[int] = set()
+        for t in g.treasures[: g.state.treasure_count]:
+            if t.possessortype == -1:
+                self.ownerless_treasures.add(t.where)
+        self.loose_swords = {s.where for s in g.swords if s.possessortype == -1}
         # Most areas hold nobody of another side: those need no closer look.
         self.occupied = {*self.heroes_at, *self.rival_jarls_at, *self.monsters_at}
         self._strengths_key: tuple[int, int, int, int] | None = None
@@ -149,7 +157,7 @@ class Survey(Sides):
         hero = g.heroes[side]
         self.hero_where = hero.where if not (walks_hero or side == -1) and hero.alive else -1
         self._count_jarls(camp, -1 if walks_hero else c.number)
-        self.items = _ownerless_items(g, c)
+        self.items = _ownerless_items(g, camp, c)
         self._known: list[int | None] = [None] * T.AREAS
 
     def _count_jarls(self, camp: Camp, me: int) -> None:
@@ -234,18 +242,14 @@ class Survey(Sides):
         return good
 
 
-def _ownerless_items(g: Game, c: Counter) -> set[int]:
+def _ownerless_items(g: Game, camp: Camp, c: Counter) -> set[int]:
     """Where items owned by nobody at all lie (never, in practice; see above).
 
     Swords count only for a counter without one.
     """
     kind, number = c
-    items: set[int] = set()
-    for t in g.treasures[: g.state.treasure_count]:
-        if t.possessortype == -1:
-            items.add(t.where)
-    swords = g.swords
-    loose = [s.where for s in swords if s.possessortype == -1]
-    if loose and not any([s.possessortype == kind and s.possessor == number for s in swords]):
-        items.update(loose)
+    items = camp.ownerless_treasures
+    loose = camp.loose_swords
+    if loose and not any([s.possessortype == kind and s.possessor == number for s in g.swords]):
+        return items | loose
     return items
