@@ -34,9 +34,9 @@ RECRUIT, WEAK_HERO, WEAK_JARL, WEAK_MONSTER, WEAK_KINGDOM, ITEM = 6, 5, 3, 4, 3,
 class Sides:
     """The Amiga's estimates of how strong each side is where it stands."""
 
-    def __init__(self, g: Game) -> None:
+    def __init__(self, g: Game, counted: tuple[list[int], list[int]] | None = None) -> None:
         self.g = g
-        self.hero_strength, self.jarl_strength = strengths(g)
+        self.hero_strength, self.jarl_strength = counted or strengths(g)
 
     def hero_side(self, hero: int, area: int) -> int:
         """A hero's strength plus his jarls' in an area, living or not."""
@@ -69,10 +69,14 @@ class Camp:
     While one side moves nobody else moves, fights or trades, so where the
     other heroes, the other sides' jarls, the free jarls and the monsters
     stand, and who the side's own jarls are, is gathered once for the
-    hero's walk and the walks of all his jarls after it.
+    hero's walk and the walks of all his jarls after it.  Monsters stay put
+    for the whole movement phase, so the phase may hand over where they
+    stand (see :func:`monsters_by_area`).
     """
 
-    def __init__(self, g: Game, side: int) -> None:
+    def __init__(
+        self, g: Game, side: int, monsters_at: dict[int, list[int]] | None = None
+    ) -> None:
         self.side = side
         self.heroes_at: dict[int, list[Hero]] = {}
         for h in g.heroes:
@@ -90,29 +94,61 @@ class Camp:
                 self.rival_jarls_at.setdefault(j.where, []).append(j)
             elif j.hero == -1 and j.face == T.FACE_DOWN:
                 self.free_face_down.append(j.where)
-        self.monsters_at: dict[int, list[int]] = {}
-        file_monster = self.monsters_at.setdefault
-        for m in g.monsters[: g.state.monster_count]:
-            if m.alive:
-                file_monster(m.where, []).append(m.strength)
+        self.monsters_at = monsters_at if monsters_at is not None else monsters_by_area(g)
+        # Items owned by nobody: while a side moves, an item only passes to
+        # nobody when it is used up, and then it lies nowhere (-1), where no
+        # walk looks, so these hold for all the side's walks.
+        self.ownerless_treasures: set[int] = set()
+        for t in g.treasures[: g.state.treasure_count]:
+            if t.possessortype == -1:
+                self.ownerless_treasures.add(t.where)
+        self.loose_swords = {s.where for s in g.swords if s.possessortype == -1}
         # Most areas hold nobody of another side: those need no closer look.
         self.occupied = {*self.heroes_at, *self.rival_jarls_at, *self.monsters_at}
+        self._strengths_key: tuple[int, int, int, int] | None = None
+        self._strengths: tuple[list[int], list[int]] = ([], [])
+
+    def strengths(self, g: Game) -> tuple[list[int], list[int]]:
+        """Everyone's strength as :func:`~saga.engine.counters.strengths` counts it.
+
+        Strengths, runes and Hagall's curse change only in battles and
+        between turns, so while the side moves only the Magic Shirt and the
+        Mail Coat can change what is counted (a walker may pick one up, and
+        an Amiga side never trades with a dragon): the count is kept for as
+        long as both stay with whoever held them.  Nobody changes the lists.
+        """
+        shirt, coat = g.treasures[T.MAGIC_SHIRT], g.treasures[T.MAIL_COAT]
+        key = (shirt.possessortype, shirt.possessor, coat.possessortype, coat.possessor)
+        if key != self._strengths_key:
+            self._strengths_key = key
+            self._strengths = strengths(g)
+        return self._strengths
+
+
+def monsters_by_area(g: Game) -> dict[int, list[int]]:
+    """The living monsters' strengths, by the area each stands in."""
+    monsters_at: dict[int, list[int]] = {}
+    file_monster = monsters_at.setdefault
+    for m in g.monsters[: g.state.monster_count]:
+        if m.alive:
+            file_monster(m.where, []).append(m.strength)
+    return monsters_at
 
 
 class Survey(Sides):
     """The board as one Amiga counter (a hero, or one of his jarls) sees it.
 
-    The side's own strengths are counted afresh for every walk, since a
+    The side's own strengths are checked afresh for every walk, since a
     counter that ends its walk on a treasure may come back stronger; the
     rest comes from the side's :class:`Camp`, gathered here when none is given.
     """
 
     def __init__(self, g: Game, c: Counter, camp: Camp | None = None) -> None:
-        super().__init__(g)
-        walks_hero = c.kind == T.HERO
         self.side = side = g.side(c)
-        self.own = (self.hero_strength if walks_hero else self.jarl_strength)[c.number]
         camp = camp or Camp(g, side)
+        super().__init__(g, camp.strengths(g))
+        walks_hero = c.kind == T.HERO
+        self.own = (self.hero_strength if walks_hero else self.jarl_strength)[c.number]
         self.heroes_at = camp.heroes_at
         self.rival_jarls_at = camp.rival_jarls_at
         self.monsters_at = camp.monsters_at
@@ -121,7 +157,7 @@ class Survey(Sides):
         hero = g.heroes[side]
         self.hero_where = hero.where if not (walks_hero or side == -1) and hero.alive else -1
         self._count_jarls(camp, -1 if walks_hero else c.number)
-        self.items = _ownerless_items(g, c)
+        self.items = _ownerless_items(g, camp, c)
         self._known: list[int | None] = [None] * T.AREAS
 
     def _count_jarls(self, camp: Camp, me: int) -> None:
@@ -173,20 +209,18 @@ class Survey(Sides):
 
     def _worth(self, area: int) -> int:
         """What an area offers the walking counter, less what it threatens."""
-        g = self.g
-        own, side = self.own, self.side
         good = self.constant
         if area in self.items:
             good += ITEM
         if area in self.recruits_at:
             good += RECRUIT * self.recruits_at[area]
         if area == self.hero_where:
-            good += self.hero_strength[side]  # a jarl stays with his hero
+            good += self.hero_strength[self.side]  # a jarl stays with his hero
         if area in self.occupied:
             good += self._others(area)
-        if area < _LAND_AREAS and not g.ice[area]:
-            if g.king[area] != side:
-                good += WEAK_KINGDOM if own > _TAX[area] + 2 else 0
+        if area < _LAND_AREAS and not self.g.ice[area]:
+            if self.g.king[area] != self.side:
+                good += WEAK_KINGDOM if self.own > _TAX[area] + 2 else 0
             elif area not in self.attended:
                 good += _TAX[area]  # his own kingdom, with nobody running it
         return good
@@ -208,18 +242,14 @@ class Survey(Sides):
         return good
 
 
-def _ownerless_items(g: Game, c: Counter) -> set[int]:
+def _ownerless_items(g: Game, camp: Camp, c: Counter) -> set[int]:
     """Where items owned by nobody at all lie (never, in practice; see above).
 
     Swords count only for a counter without one.
     """
     kind, number = c
-    items: set[int] = set()
-    for t in g.treasures[: g.state.treasure_count]:
-        if t.possessortype == -1:
-            items.add(t.where)
-    swords = g.swords
-    loose = [s.where for s in swords if s.possessortype == -1]
-    if loose and not any([s.possessortype == kind and s.possessor == number for s in swords]):
-        items.update(loose)
+    items = camp.ownerless_treasures
+    loose = camp.loose_swords
+    if loose and not any([s.possessortype == kind and s.possessor == number for s in g.swords]):
+        return items | loose
     return items

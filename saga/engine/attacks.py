@@ -254,10 +254,13 @@ def _amiga_attacks(g: Game, hero: int, must: bool, weakest: int) -> None:
     while True:
         # The next area, in board order, where the side still stands: a
         # battle may rout some of it out of areas not yet reached.
-        ahead = [a for a in war.stands if a > area]
-        if not ahead:
+        after = area
+        area = T.AREAS
+        for a in war.stands:
+            if after < a < area:
+                area = a
+        if area == T.AREAS:
             break
-        area = min(ahead)
         for attack in (war.on_jarls, war.on_heroes, war.on_monsters, war.on_kingdom):
             total = war.strength_in(area)
             if not total:

@@ -45,12 +45,16 @@ def _start_visit(g: Game, area: int) -> None:
     visited[area] = True
 
 
-def move_side(g: Game, hero: int) -> None:
-    """Move a hero, then each of his jarls, asking humans and deciding for the Amiga."""
+def move_side(g: Game, hero: int, monsters_at: dict[int, list[int]] | None = None) -> None:
+    """Move a hero, then each of his jarls, asking humans and deciding for the Amiga.
+
+    ``monsters_at`` is where the monsters stand (:func:`monsters_by_area`),
+    if the caller has gathered it already.
+    """
     _reset_passengers(g)
     h = g.heroes[hero]
     if h.alive:
-        camp = Camp(g, hero) if h.control == T.AMIGA else None
+        camp = Camp(g, hero, monsters_at) if h.control == T.AMIGA else None
         g.mover = Counter(T.HERO, hero)
         _move_hero(g, hero, camp)
         for j in g.jarls:
