@@ -74,9 +74,7 @@ class Camp:
     stand (see :func:`monsters_by_area`).
     """
 
-    def __init__(
-        self, g: Game, side: int, monsters_at: dict[int, list[int]] | None = None
-    ) -> None:
+    def __init__(self, g: Game, side: int, monsters_at: dict[int, list[int]] | None = None) -> None:
         self.side = side
         self.heroes_at: dict[int, list[Hero]] = {}
         for h in g.heroes:
@@ -175,10 +173,7 @@ class Survey(Sides):
         self.constant = constant
         self.attended = attended
         self.recruits_at: dict[int, int] = {}
-        if (
-            me == -1 and len(camp.own_jarls) < T.MAX_JARLS_PER_HERO
-            and heroes[side].luck >= 1
-        ):
+        if me == -1 and len(camp.own_jarls) < T.MAX_JARLS_PER_HERO and heroes[side].luck >= 1:
             for where in camp.free_face_down:
                 self.recruits_at[where] = self.recruits_at.get(where, 0) + 1
 

@@ -68,7 +68,10 @@ def can_attack(g: Game, player: int, area: int, victim: Counter) -> bool:
         can = victim not in h.fought
     for j in g.jarls:
         if (
-            j.alive and j.hero == player and j.where == area and not j.routed
+            j.alive
+            and j.hero == player
+            and j.where == area
+            and not j.routed
             and not (fixes and j.loseturn)
         ):
             can = victim not in j.fought
@@ -86,24 +89,32 @@ def any_attack(g: Game, player: int) -> bool:
     monsters = g.monsters[: g.state.monster_count]
     for area in range(T.AREAS):
         if (
-            g.king[area] != player and T.AREA_TABLE[area].tax and not g.ice[area]
+            g.king[area] != player
+            and T.AREA_TABLE[area].tax
+            and not g.ice[area]
             and can_attack(g, player, area, Counter(T.KINGDOM, area))
         ):
             return True
         for m in monsters:
-            if m.alive and m.where == area and can_attack(
-                g, player, area, Counter(T.MONSTER, m.index)
+            if (
+                m.alive
+                and m.where == area
+                and can_attack(g, player, area, Counter(T.MONSTER, m.index))
             ):
                 return True
         for rival in heroes:
             if (
-                rival.index != player and rival.alive and rival.where == area
+                rival.index != player
+                and rival.alive
+                and rival.where == area
                 and can_attack(g, player, area, Counter(T.HERO, rival.index))
             ):
                 return True
         for j in jarls:
             if (
-                j.alive and j.where == area and j.hero != player
+                j.alive
+                and j.where == area
+                and j.hero != player
                 and can_attack(g, player, area, Counter(T.JARL, j.index))
             ):
                 return True
@@ -125,8 +136,11 @@ def _human_attacks(g: Game, hero: int, must: bool) -> None:
                 h.attacking = True
             for j in g.jarls:
                 if (
-                    j.alive and j.where == area and j.hero == hero
-                    and not j.routed and not j.loseturn
+                    j.alive
+                    and j.where == area
+                    and j.hero == hero
+                    and not j.routed
+                    and not j.loseturn
                 ):
                     attackers += 1
                     j.attacking = True
@@ -143,8 +157,12 @@ def _human_attacks(g: Game, hero: int, must: bool) -> None:
 
 def _valid_pick(g: Game, pick: Counter) -> bool:
     """Whether an answer names a real counter of its kind."""
-    limits = {T.HERO: len(g.heroes), T.JARL: len(g.jarls), T.MONSTER: len(g.monsters),
-              T.KINGDOM: T.AREAS}
+    limits = {
+        T.HERO: len(g.heroes),
+        T.JARL: len(g.jarls),
+        T.MONSTER: len(g.monsters),
+        T.KINGDOM: T.AREAS,
+    }
     return 0 <= pick.number < limits.get(pick.kind, 0)
 
 
@@ -197,9 +215,7 @@ def _fought_already(g: Game, hero: int, victim: Counter) -> bool:
     h = g.heroes[hero]
     if h.attacking and victim in h.fought:
         already = True
-        g.tell(
-            g.who(T.HERO, hero) + fought + g.who(*victim, lower=True) + f" {this_turn}.", pen
-        )
+        g.tell(g.who(T.HERO, hero) + fought + g.who(*victim, lower=True) + f" {this_turn}.", pen)
     for j in g.jarls:
         if j.attacking and victim in j.fought:
             already = True
@@ -302,9 +318,14 @@ class _Campaign:
         """Face-down jarls while he has luck to recruit them, else weaker sides."""
         g, hero = self.g, self.hero
         for j in g.jarls:
-            if j.alive and j.hero != hero and j.where == area and (
-                (j.face == T.FACE_DOWN and g.heroes[hero].luck >= 1)
-                or total >= self.sides().jarl_side(j.index, area)
+            if (
+                j.alive
+                and j.hero != hero
+                and j.where == area
+                and (
+                    (j.face == T.FACE_DOWN and g.heroes[hero].luck >= 1)
+                    or total >= self.sides().jarl_side(j.index, area)
+                )
             ):
                 self.fight(Counter(T.JARL, j.index), area)
 
@@ -312,7 +333,9 @@ class _Campaign:
         """Rival heroes whose side and luck are at most one stronger."""
         for rival in self.g.heroes:
             if (
-                rival.index != self.hero and rival.alive and rival.where == area
+                rival.index != self.hero
+                and rival.alive
+                and rival.where == area
                 and total + 1 >= self.sides().hero_side(rival.index, area) + rival.luck
             ):
                 self.fight(Counter(T.HERO, rival.index), area)
@@ -321,16 +344,16 @@ class _Campaign:
         """Monsters no stronger than the side, and the one he must fight."""
         g = self.g
         for m in g.monsters[: g.state.monster_count]:
-            if m.alive and m.where == area and (
-                m.index == self.must_fight or total >= m.strength
-            ):
+            if m.alive and m.where == area and (m.index == self.must_fight or total >= m.strength):
                 self.fight(Counter(T.MONSTER, m.index), area)
 
     def on_kingdom(self, area: int, total: int) -> None:
         """Someone else's kingdom (or a free one) that pays less than his strength."""
         g = self.g
         if (
-            area < T.LAND_AREAS and g.king[area] != self.hero and not g.ice[area]
+            area < T.LAND_AREAS
+            and g.king[area] != self.hero
+            and not g.ice[area]
             and total > T.AREA_TABLE[area].tax
         ):
             self.fight(Counter(T.KINGDOM, area), area)

@@ -406,11 +406,7 @@ def _kill_hero(g: Game, killerhero: int, hero: int) -> None:
 def _kill_jarl(g: Game, killerhero: int, jarl: int) -> None:
     j = g.jarls[jarl]
     killedhero = j.hero
-    if (
-        killerhero != -1
-        and g.heroes[killerhero].where == j.where
-        and recruit(g, jarl, killerhero)
-    ):
+    if killerhero != -1 and g.heroes[killerhero].where == j.where and recruit(g, jarl, killerhero):
         return
     j.alive = j.attacking = j.defending = False
     drop_all(g, Counter(T.JARL, jarl), j.where)
@@ -458,7 +454,8 @@ def _take_jarl_gold(g: Game, killerhero: int, killed: int) -> None:
             g.tell(
                 g.who(T.HERO, killerhero)
                 + f"{g.t('MSG_TAKES')} {j.wealth} {g.t('MSG_GOLDEN_MARKS')} {g.t('MSG_FROM')} "
-                + g.who(T.JARL, killed, lower=True) + ".",
+                + g.who(T.JARL, killed, lower=True)
+                + ".",
                 pen,
             )
         return
@@ -469,7 +466,8 @@ def _take_jarl_gold(g: Game, killerhero: int, killed: int) -> None:
             g.tell(
                 g.who(T.JARL, other.index)
                 + f"{g.t('MSG_TAKES')}  {g.t('MSG_GOLDEN_MARKS')} {g.t('MSG_FROM')} "
-                + g.who(T.JARL, killed, lower=True) + ".",
+                + g.who(T.JARL, killed, lower=True)
+                + ".",
                 pen,
             )
 
@@ -540,8 +538,7 @@ def recruit(g: Game, jarl: int, hero: int) -> bool:
     pen = FIRST_HERO_PEN + hero
     if h.control == T.HUMAN:
         g.say(
-            g.who(T.HERO, hero, comma=True)
-            + f"{g.t('MSG_RECRUIT_JARL')} {j.name} {yn_suffix(g)}",
+            g.who(T.HERO, hero, comma=True) + f"{g.t('MSG_RECRUIT_JARL')} {j.name} {yn_suffix(g)}",
             pen,
         )
         if not yes_no(g, pen):

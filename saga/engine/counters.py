@@ -52,7 +52,8 @@ def is_legal(g: Game, c: Counter, area: int, human: bool) -> bool:
             g.tell(text, g.who_pen(*c))
         return False
     return not (
-        isinstance(piece, Monster) and piece.species in (T.SERPENT, T.KRAKEN)
+        isinstance(piece, Monster)
+        and piece.species in (T.SERPENT, T.KRAKEN)
         and _KIND[area] == T.LAND
     )
 

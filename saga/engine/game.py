@@ -113,8 +113,8 @@ class Game:
         elif kind == T.JARL:
             # Frey Faxi quirk: the original may name jarl -1 here, which in
             # the reference build reads as a nameless jarl of the first hero.
-            jarl_hero, name = (0, "") if counter < 0 else (
-                self.jarls[counter].hero, self.jarls[counter].name
+            jarl_hero, name = (
+                (0, "") if counter < 0 else (self.jarls[counter].hero, self.jarls[counter].name)
             )
             if jarl_hero != -1:
                 hero = t("MSG_HERO_LOWER" if lower else "MSG_HERO")

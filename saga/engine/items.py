@@ -61,14 +61,11 @@ def choose_passengers(g: Game, rider: Counter) -> None:
     player = g.side(rider)
     here = g.piece(rider).where
     if rider.kind == T.HERO:
-        ok = any(
-            j.where == here and j.hero == player and not j.passenger for j in g.jarls
-        )
+        ok = any(j.where == here and j.hero == player and not j.passenger for j in g.jarls)
     else:
         h = g.heroes[player]
         ok = (h.where == here and not h.passenger) or any(
-            j.index != rider.number and j.where == here and j.hero == player
-            and not j.passenger
+            j.index != rider.number and j.where == here and j.hero == player and not j.passenger
             for j in g.jarls
         )
     if not ok:

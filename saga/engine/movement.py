@@ -345,9 +345,7 @@ def amiga_rout(g: Game, c: Counter) -> None:
     goodrand = g.goodrand
     while step <= n:
         links = LINKS[piece.where]
-        if not any(
-            a != -1 and not visited[a] and is_legal(g, c, a, False) for a in links
-        ):
+        if not any(a != -1 and not visited[a] and is_legal(g, c, a, False) for a in links):
             break
         while True:
             area = links[goodrand() % T.LINK_SLOTS]
@@ -380,7 +378,8 @@ def human_rout(g: Game, c: Counter, routerhero: int) -> None:
         g.say(
             g.who(T.HERO, routerhero, comma=True)
             + f"{t('MSG_ROUT')} {step} {t('MSG_OF')} {n} {t('MSG_FOR')}"
-            + g.who(*c, lower=True) + "?",
+            + g.who(*c, lower=True)
+            + "?",
             pen,
         )
         area = _ask_step(g, pen)

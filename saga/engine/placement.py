@@ -141,4 +141,3 @@ def withdraw(g: Game, hero: int) -> None:
     for area in range(T.LAND_AREAS):
         if g.king[area] == hero:
             g.king[area] = -1
-

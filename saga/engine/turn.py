@@ -37,8 +37,10 @@ def _choose_order(g: Game) -> None:
     for place in range(len(g.heroes)):
         best, glory = -1, -1
         for h in g.heroes:
-            if h.alive and not h.moved and (
-                h.glory > glory or (h.glory == glory and not g.goodrand() % 2)
+            if (
+                h.alive
+                and not h.moved
+                and (h.glory > glory or (h.glory == glory and not g.goodrand() % 2))
             ):
                 best, glory = h.index, h.glory
         g.order[place] = best
@@ -147,7 +149,7 @@ def _human_dead_hero(g: Game, hero: int, can_transfer: bool) -> None:
 
 
 def turn_label(t: Callable[[str], str], s: GameState) -> str:
-    """"Turn n of N", as both the title bar and the start-of-turn prompt word it."""
+    """ "Turn n of N", as both the title bar and the start-of-turn prompt word it."""
     return f"{t('MSG_TURN')} {s.turn} {t('MSG_OF')} {s.turns}"
 
 
