@@ -15,6 +15,7 @@ from amiga.display.screenshot import png_bytes
 from saga import pens as P
 from saga.engine import tables as T
 from saga.savefile import write_atomic
+from saga.screen.pens import install_fixed
 from saga.simulate import Figures, Plan, Result, figures
 
 WIDTH, HEIGHT = 640, 512
@@ -27,8 +28,7 @@ FONT = 8
 def draw_chart(plan: Plan, results: list[Result]) -> Screen:
     screen = Screen(WIDTH, HEIGHT, depth=7)
     palette = screen.palette
-    for pen, colour in P.fixed_colours().items():
-        palette.set_rgb(pen, *colour)
+    install_fixed(palette)
     rp = screen.rastport
     rp.draw_mode = DrawMode.JAM1
     rp.apen = P.BLACK

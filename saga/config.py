@@ -24,14 +24,13 @@ gaps.
 
 from __future__ import annotations
 
+import functools
 import os
 import sys
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Protocol
-
-from construct import Array, Int8sb, Int8ub, Int16ub, Int32ub, Struct
+from typing import Any, Protocol
 
 from amiga.dos import FileProblem, Problem, read_limited
 from saga.engine import tables as T
@@ -210,24 +209,36 @@ def _parse_text(
 AMIGA_SIZE = 31
 AMIGA_VERSION = 5
 
-# Names are the meaning; the bytes we do not use are kept as read.
-AMIGA_LAYOUT = Struct(
-    "controls" / Array(6, Int8sb),
-    "display_id" / Int32ub,
-    "display_width" / Int32ub,
-    "display_height" / Int32ub,
-    "display_depth" / Int16ub,
-    "delay_step" / Int8ub,  # an index into AMIGA_DELAY_TICKS
-    "titlebar" / Int8ub,
-    "advanced" / Int8ub,
-    "turns" / Int8ub,
-    "version" / Int8ub,
-    "watch_amiga" / Int8ub,
-    "about_x" / Int16ub,
-    "about_y" / Int16ub,
-    "custom_screen" / Int8ub,
-)
-assert AMIGA_LAYOUT.sizeof() == AMIGA_SIZE
+
+@functools.cache
+def amiga_layout() -> Any:
+    """The original's binary file, field by field.
+
+    Names are the meaning; the bytes we do not use are kept as read.  Built
+    on first use: construct costs start-up time that a text file never needs.
+    """
+    from construct import Array, Int8sb, Int8ub, Int16ub, Int32ub, Struct
+
+    layout = Struct(
+        "controls" / Array(6, Int8sb),
+        "display_id" / Int32ub,
+        "display_width" / Int32ub,
+        "display_height" / Int32ub,
+        "display_depth" / Int16ub,
+        "delay_step" / Int8ub,  # an index into AMIGA_DELAY_TICKS
+        "titlebar" / Int8ub,
+        "advanced" / Int8ub,
+        "turns" / Int8ub,
+        "version" / Int8ub,
+        "watch_amiga" / Int8ub,
+        "about_x" / Int16ub,
+        "about_y" / Int16ub,
+        "custom_screen" / Int8ub,
+    )
+    assert layout.sizeof() == AMIGA_SIZE
+    return layout
+
+
 _AMIGA_FLAGS = ("titlebar", "advanced", "watch_amiga")
 _AMIGA_FIELDS = frozenset({"controls", "delay", "turns", *_AMIGA_FLAGS})  # Config fields it keeps
 _VERSION_AT = 24
@@ -264,7 +275,7 @@ def delay_to_amiga(position: int, old_step: int = -1) -> int:
 
 
 def _parse_amiga(head: bytes, config: Config, name: str) -> list[str]:
-    fields_ = AMIGA_LAYOUT.parse(head)
+    fields_ = amiga_layout().parse(head)
     problems = []
 
     def bad(what: str, value: int) -> None:
@@ -383,7 +394,7 @@ class SettingsFile:
 
 
 def _change_amiga(head: bytes, changes: dict[str, object]) -> bytes:
-    fields_ = AMIGA_LAYOUT.parse(head)
+    fields_ = amiga_layout().parse(head)
     for name, value in changes.items():
         if name == "controls":
             assert isinstance(value, list | tuple)
@@ -392,7 +403,7 @@ def _change_amiga(head: bytes, changes: dict[str, object]) -> bytes:
             fields_.delay_step = delay_to_amiga(int(value), fields_.delay_step)  # type: ignore[call-overload]
         elif name in _AMIGA_FIELDS:
             fields_[name] = int(value)  # type: ignore[call-overload]
-    return bytes(AMIGA_LAYOUT.build(fields_))
+    return bytes(amiga_layout().build(fields_))
 
 
 def _ending(line: str) -> str:

@@ -3,7 +3,7 @@
     python -m saga.inspect FILE.saga             every field, one per line
     python -m saga.inspect FILE.saga OTHER.saga  only the fields that differ
 
-Fields are named as in :data:`saga.savefile.LAYOUT`, e.g. ``heroes.Egil.luck 3``
+Fields are named as in :data:`saga.savelayout.LAYOUT`, e.g. ``heroes.Egil.luck 3``
 or ``jarls.Amleth.where Juteland``; a difference reads
 ``heroes.Egil.luck 3 ≠ 4`` (FILE's value first).  Exit status: 0 when the
 files are the same, 1 when they differ, 2 when a file cannot be read or is
@@ -17,17 +17,19 @@ import argparse
 import os
 import sys
 
-from saga import savefile
+from saga import savefile, savelayout
 
 
 def describe(data: bytes) -> list[str]:
     """Every field of a save, as ``name value`` lines in file order."""
-    return [f"{name} {savefile.show(name, value)}" for name, value in savefile.parse(data).items()]
+    return [
+        f"{name} {savelayout.show(name, value)}" for name, value in savelayout.parse(data).items()
+    ]
 
 
 def _read(name: str) -> bytes:
     data = savefile.read(name)
-    savefile.parse(data, name)  # a whole save, or SaveFileError
+    savelayout.parse(data, name)  # a whole save, or SaveFileError
     return data
 
 
@@ -49,7 +51,7 @@ def main(argv: list[str] | None = None) -> int:
         if second is None:
             print("\n".join(describe(first)))
             return 0
-        lines = savefile.differences(first, second)
+        lines = savelayout.differences(first, second)
         if lines:
             print("\n".join(lines))
         return 1 if lines else 0

@@ -33,7 +33,6 @@ from pathlib import Path
 from typing import TextIO
 
 from amiga.dos import FileProblem, read_limited
-from amiga.iff import IffError, read_ctlg
 from amiga.locale import Catalog, LocaleWarning
 from saga import savefile
 from saga.engine import tables as T
@@ -58,6 +57,8 @@ def catalog_text(path: Path) -> Text:
     Unlike the game, which carries on in English, a trace stops on a catalog
     it cannot use: a comparison in the wrong language would only mislead.
     """
+    from amiga.iff import IffError, read_ctlg  # only a catalog needs the IFF reader
+
     try:
         ctlg = read_ctlg(read_limited(path, CATALOG_LIMIT), str(path))
     except (FileProblem, IffError) as e:
@@ -164,6 +165,8 @@ def first_difference(got: list[str], want: list[str]) -> list[str]:
     differs is told as ``turn 7: heroes.Egil.luck 3 ≠ 4``, one line per
     field that differs (the produced value first); any other line whole.
     """
+    from saga import savelayout  # loaded with the first save anyway; not before
+
     for number, (a, b) in enumerate(zip(got, want, strict=False), 1):
         if a == b:
             continue
@@ -175,7 +178,7 @@ def first_difference(got: list[str], want: list[str]) -> list[str]:
                 pass
             else:
                 when = f"turn {fa[1]}" if fa[0] == "T" else f"final state, turn {fa[1]}"
-                return [f"{when}: {d}" for d in savefile.differences(*saves)]
+                return [f"{when}: {d}" for d in savelayout.differences(*saves)]
         return [f"line {number}: {a[:120]!r} ≠ {b[:120]!r}"]
     if len(got) != len(want):
         return [f"line {min(len(got), len(want)) + 1}: {len(got)} lines ≠ {len(want)} lines"]

@@ -16,13 +16,13 @@ import pytest
 from saga import cli, savefile
 from saga.config import (
     AMIGA_DELAY_TICKS,
-    AMIGA_LAYOUT,
     AMIGA_SIZE,
     DELAY_TICKS,
     MAX_PROBLEMS,
     MAX_SIZE,
     Config,
     SettingsFile,
+    amiga_layout,
     delay_from_amiga,
     delay_to_amiga,
 )
@@ -178,7 +178,7 @@ def test_a_binary_file_stays_binary_and_keeps_the_bytes_we_do_not_use(tmp_path: 
     changed[23], changed[21] = 40, 1
     assert path.read_bytes() == bytes(changed)
     store.remember(delay=4, controls=[T.NONE, T.NONE, T.HUMAN, T.NONE, T.NONE, T.NONE])
-    fields = AMIGA_LAYOUT.parse(path.read_bytes())
+    fields = amiga_layout().parse(path.read_bytes())
     assert (fields.delay_step, list(fields.controls), fields.version) == (7, [0, 0, 1, 0, 0, 0], 5)
     assert (fields.display_id, fields.about_x, fields.about_y, fields.custom_screen) == (
         0x29004,

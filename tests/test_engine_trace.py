@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 from conftest import REPO_ORACLE, oracle_traces
 
-from saga import savefile
+from saga import savefile, savelayout
 from saga.engine.rng import Lcg64
 from saga.trace import TraceError, first_difference, main, read_answers, run
 
@@ -75,9 +75,9 @@ def test_a_broken_trace_names_the_field(tmp_path: Path, capsys: pytest.CaptureFi
     original = REPO_ORACLE / "7_5_0_000200.trace"
     lines = original.read_text().splitlines()
     turn, blob = lines[2].split()[1:]
-    data = savefile.parse(bytes.fromhex(blob))
+    data = savelayout.parse(bytes.fromhex(blob))
     data["heroes.Egil.luck"] += 1
-    lines[2] = f"T {turn} {savefile.build(data).hex()}"
+    lines[2] = f"T {turn} {savelayout.build(data).hex()}"
     broken = tmp_path / original.name
     broken.write_text("\n".join(lines) + "\n")
     luck = data["heroes.Egil.luck"]

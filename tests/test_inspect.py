@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 from conftest import REPO_ORACLE
 
-from saga import savefile
+from saga import savelayout
 from saga.inspect import main
 
 SAVE = REPO_ORACLE / "load" / "s3-t10of20-basic-r222222.saga"
@@ -18,7 +18,7 @@ SAVE = REPO_ORACLE / "load" / "s3-t10of20-basic-r222222.saga"
 def test_every_field_by_name(capsys: pytest.CaptureFixture[str]) -> None:
     assert main([str(SAVE)]) == 0
     lines = capsys.readouterr().out.splitlines()
-    assert [line.split(" ", 1)[0] for line in lines] == list(savefile.FIELDS)
+    assert [line.split(" ", 1)[0] for line in lines] == list(savelayout.FIELDS)
     assert lines[0] == "turn 10"
     assert "heroes.Beowulf.control Amiga" in lines
     assert "heroes.Beowulf.homewhere East Anglia" in lines
@@ -31,17 +31,17 @@ def test_every_field_by_name(capsys: pytest.CaptureFixture[str]) -> None:
 def test_two_files_show_only_their_differences(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    original = savefile.parse(SAVE.read_bytes())
+    original = savelayout.parse(SAVE.read_bytes())
     values = dict(original)
     values["heroes.Egil.luck"] += 1
     values["jarls.Amleth.where"] = 10
     other = tmp_path / "other.saga"
-    other.write_bytes(savefile.build(values))
+    other.write_bytes(savelayout.build(values))
     assert main([str(SAVE), str(SAVE)]) == 0
     assert capsys.readouterr().out == ""
     assert main([str(SAVE), str(other)]) == 1
     luck = values["heroes.Egil.luck"]
-    old_where = savefile.show("jarls.Amleth.where", original["jarls.Amleth.where"])
+    old_where = savelayout.show("jarls.Amleth.where", original["jarls.Amleth.where"])
     assert capsys.readouterr().out.splitlines() == [
         f"heroes.Egil.luck {luck - 1} ≠ {luck}",
         f"jarls.Amleth.where {old_where} ≠ Juteland",
@@ -71,10 +71,10 @@ def test_unreadable_files_exit_2_with_a_message(
 def test_a_damaged_save_is_shown_as_it_is(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    values = savefile.parse(SAVE.read_bytes())
+    values = savelayout.parse(SAVE.read_bytes())
     values["heroes.Egil.where"] = 99  # the game refuses this file; inspect shows why
     bad = tmp_path / "bad.saga"
-    bad.write_bytes(savefile.build(values))
+    bad.write_bytes(savelayout.build(values))
     assert main([str(bad)]) == 0
     assert "heroes.Egil.where area 99" in capsys.readouterr().out.splitlines()
 

@@ -15,7 +15,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from amiga.dos import Problem
-from saga import savefile
+from saga import savefile, savelayout
 from saga.engine import tables as T
 from saga.engine.game import Game
 from saga.engine.rng import Lcg64
@@ -102,9 +102,9 @@ def _patched(offset: int, value: int) -> bytes:
 
 
 def _with(field: str, value: int, base: bytes = SAVES[0]) -> bytes:
-    values = savefile.parse(base)
+    values = savelayout.parse(base)
     values[field] = value
-    return savefile.build(values)
+    return savelayout.build(values)
 
 
 @pytest.mark.parametrize(
@@ -140,7 +140,7 @@ def test_unsafe_files_are_refused_with_a_reason(data: bytes, field: str, message
 def _narrowed() -> list[tuple[str, int]]:
     """Each field's values just outside its safe range, where the byte can hold them."""
     cases = []
-    for name, field in savefile.FIELDS.items():
+    for name, field in savelayout.FIELDS.items():
         top = 127 if field.signed else 0xFFFF
         bottom = -128 if field.signed else 0
         if field.high < top:
@@ -164,13 +164,13 @@ def test_every_field_out_of_range_is_refused_by_name() -> None:
 def test_the_declaration_holds_every_byte_once() -> None:
     # The fast reader and writer are derived from the construct declaration: they must agree.
     for data in SAVES[::5]:
-        tree = savefile.LAYOUT.parse(data)
-        assert savefile.LAYOUT.build(tree) == data
-        flat = savefile.parse(data)
+        tree = savelayout.LAYOUT.parse(data)
+        assert savelayout.LAYOUT.build(tree) == data
+        flat = savelayout.parse(data)
         assert flat["heroes.Egil.luck"] == tree.heroes.Egil.luck
         assert flat["scores.Starkad.7"] == tree.scores.Starkad["7"]
-        assert savefile.build(flat) == data
-    assert len(savefile.FIELDS) == 2 + 6 * 16 + 18 * 8 + 32 * 5 + 14 * 4 + 36 * 2 + 2 + 6 * 99
+        assert savelayout.build(flat) == data
+    assert len(savelayout.FIELDS) == 2 + 6 * 16 + 18 * 8 + 32 * 5 + 14 * 4 + 36 * 2 + 2 + 6 * 99
 
 
 # Loader gaps: moves come from the hero's rank; the last four bytes are not read.
@@ -180,10 +180,10 @@ _NOT_KEPT = {f"heroes.{h}.moves" for h in T.HERO_NAMES} | {"scores.Starkad.98", 
 def _changed(values: dict[str, int], ends: tuple[str, str]) -> dict[str, int]:
     """Every field moved to an end of its safe range, keeping each item's holder consistent."""
     out = {}
-    for name, field in savefile.FIELDS.items():
+    for name, field in savelayout.FIELDS.items():
         first, second = (getattr(field, end) for end in ends)
         out[name] = first if values[name] != first else second
-    for name in savefile.FIELDS:
+    for name in savelayout.FIELDS:
         if name.endswith(".possessortype"):
             holder = name[: -len("type")]
             if values[name] == -1:
@@ -199,10 +199,10 @@ def _changed(values: dict[str, int], ends: tuple[str, str]) -> dict[str, int]:
 def test_every_field_round_trips_through_the_declaration(
     base: bytes, ends: tuple[str, str]
 ) -> None:
-    values = savefile.parse(base)
+    values = savelayout.parse(base)
     trial = _changed(values, ends)
-    back = savefile.parse(savefile.encode(savefile.decode(savefile.build(trial))))
-    for name in savefile.FIELDS:
+    back = savelayout.parse(savefile.encode(savefile.decode(savelayout.build(trial))))
+    for name in savelayout.FIELDS:
         if name not in _NOT_KEPT:
             assert back[name] == trial[name] != values[name], name
 
@@ -210,7 +210,7 @@ def test_every_field_round_trips_through_the_declaration(
 def test_each_field_loads_where_the_game_keeps_it() -> None:
     # Loading and saving run code compiled from the declaration; a round trip
     # alone would not notice two fields swapped both ways, so look in the state.
-    last_land = len(savefile.LAND_KEYS) - 1
+    last_land = len(savelayout.LAND_KEYS) - 1
     where: dict[str, Callable[[GameState], object]] = {
         "turn": lambda s: s.turn,
         "faxirides": lambda s: s.faxirides,
@@ -227,11 +227,11 @@ def test_each_field_loads_where_the_game_keeps_it() -> None:
         "scores.Beowulf.1": lambda s: s.heroes[0].score[1],
         "scores.Starkad.97": lambda s: s.heroes[5].score[97],
     }
-    base = savefile.parse(SAVES[-1])
+    base = savelayout.parse(SAVES[-1])
     for name, get in where.items():
-        field = savefile.FIELDS[name]
+        field = savelayout.FIELDS[name]
         value = field.high if base[name] != field.high else field.low
-        state = savefile.decode(savefile.build({**base, name: value}))
+        state = savefile.decode(savelayout.build({**base, name: value}))
         assert get(state) == value, name
         assert isinstance(get(state), bool) == field.flag, name
 

@@ -32,3 +32,28 @@ def test_the_about_window_names_the_installed_version() -> None:
 def test_saga_has_no_other_lazy_names() -> None:
     with pytest.raises(AttributeError):
         saga.no_such_name  # noqa: B018
+
+
+def test_the_title_screen_waits_for_neither_the_map_nor_the_save_layout() -> None:
+    # The IFF reader, construct and the save declaration come with the first game.
+    code = (
+        "import sys\n"
+        "from amiga.display import Screen\n"
+        "from amiga.input import ScriptedEventSource\n"
+        "import saga.cli\n"
+        "from saga.config import Config\n"
+        "from saga.engine.rng import Lcg64\n"
+        "from saga.screen.app import App\n"
+        "from saga.screen.title import TitleScreen\n"
+        "from saga.screen.ui import Ui\n"
+        "from saga.text import english\n"
+        "ui = Ui(ScriptedEventSource(), None, Screen(640, 512, depth=7, halfbrite=True))\n"
+        "app = App(ui, Config(), english(), Lcg64(1))\n"
+        "TitleScreen(ui, app.config, english(), app.menu).draw()\n"
+        "print(sorted(m for m in ('amiga.iff', 'construct', 'saga.savelayout') "
+        "if m in sys.modules))"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, check=True, timeout=60
+    )
+    assert done.stdout.strip() == "[]"

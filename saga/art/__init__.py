@@ -17,7 +17,6 @@ from importlib import resources
 
 import numpy as np
 
-from amiga.iff import read_ilbm
 from saga.art.counters import COUNTER_SIZE, counter_image
 from saga.pens import area_pen
 
@@ -42,6 +41,8 @@ def load_map() -> tuple[np.ndarray, np.ndarray, list[tuple[int, int, int]]]:
 
 @cache
 def _load() -> tuple[np.ndarray, np.ndarray, tuple[tuple[int, int, int], ...]]:
+    from amiga.iff import read_ilbm  # the IFF reader, and construct, wait for the first game
+
     folder = resources.files(__package__)
     picture = read_ilbm(folder.joinpath(MAP_FILE).read_bytes(), MAP_FILE)
     packed = folder.joinpath(REGIONS_FILE).read_bytes()

@@ -9,6 +9,7 @@ at any question, so no game can trap its player.
 from __future__ import annotations
 
 import contextlib
+import functools
 import signal
 import threading
 from collections.abc import Callable, Iterator
@@ -83,7 +84,14 @@ class App:
         self.at_turn_start = False
         ui.set_menus(self._menus())
         ui.show_title = config.titlebar
-        self.board = Board(ui)  # also gives the screen its colours
+        P.install_fixed(ui.screen.palette)  # the map's colours come with the board
+
+    @functools.cached_property
+    def board(self) -> Board:
+        """The map, loaded for the first game: the title screen shows none of it,
+        and decoding it (with the IFF reader behind it) would only delay the
+        first frame."""
+        return Board(self.ui)
 
     def _menus(self) -> list[Menu]:
         t, config = self.t, self.config

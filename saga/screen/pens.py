@@ -26,6 +26,7 @@ from saga.pens import (
     RED_TEXT,
     RGB,
     WHITE,
+    fixed_colours,
     land_in_play,
 )
 
@@ -48,8 +49,16 @@ __all__ = [
     "WHITE",
     "frame_shades",
     "install",
+    "install_fixed",
     "land_in_play",
 ]
+
+
+def install_fixed(palette: Palette) -> None:
+    """Give the pens that do not depend on the map their colours: all a
+    screen without the map (the title screen, a chart) draws with."""
+    for pen, colour in fixed_colours().items():
+        palette.set_rgb(pen, *colour)
 
 
 def install(palette: Palette, map_colours: list[RGB]) -> None:
