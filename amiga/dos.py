@@ -14,7 +14,6 @@ import enum
 import errno
 import os
 import stat
-from pathlib import Path
 
 
 class Problem(enum.Enum):
@@ -89,11 +88,3 @@ def read_limited(path: str | os.PathLike[str], limit: int) -> bytes:
     if len(data) > limit:
         raise FileProblem(name, Problem.TOO_LARGE, f"more than {limit} bytes")
     return data
-
-
-def is_plain_file(path: str | os.PathLike[str]) -> bool:
-    """Whether ``path`` names an existing plain file; never raises for odd names."""
-    try:
-        return Path(path).is_file()
-    except (OSError, ValueError):
-        return False

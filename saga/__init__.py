@@ -13,7 +13,7 @@ RELEASE_DATE = "24.11.2026"  # the day __version__ was released (dd.mm.yyyy, as 
 def __getattr__(name: str) -> str:
     """``__version__``, read on first use: importlib.metadata (with the email
     package under it) costs a noticeable share of start-up, and only the
-    About window and ``--version`` need it."""
+    About window needs it."""
     if name != "__version__":
         raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
     from importlib import metadata

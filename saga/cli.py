@@ -36,7 +36,8 @@ from saga.text import load_text
 
 TEMPLATE = (
     "saga [--headless] [--seed N] [--turns N] [--advanced] [--language NAME] "
-    "[--config FILE] [BEOWULF=HUMAN|AMIGA|NONE] [BRUNHILD=...] [EGIL=...] [RAGNAR=...] "
+    "[--config FILE] [--fix-bugs] [--record FILE] [BEOWULF=HUMAN|AMIGA|NONE] [BRUNHILD=...] "
+    "[EGIL=...] [RAGNAR=...] "
     "[SIEGFRIED=...] [STARKAD=...] [[FILE=]savedgame]  |  saga [--headless] --replay FILE  |  "
     "saga --simulate N [--seed S] [--turns T] [--advanced] [--jobs J] [--csv FILE] "
     "[--chart FILE.png] [HERO=AMIGA|NONE ...]"

@@ -27,7 +27,7 @@ from __future__ import annotations
 import functools
 import os
 import sys
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Protocol
@@ -75,7 +75,8 @@ class Config:
 class SettingsStore(Protocol):
     """Keeps what the player changes in the program, and nothing else.
 
-    The keywords are :class:`Config` field names.  A run's command-line
+    The keywords are :class:`Config` field names; ``controls`` may be a
+    mapping of just the heroes that changed.  A run's command-line
     choices live only in its ``Config``; they reach the file only if the
     player then changes that very setting on the title screen or in a menu.
     """
@@ -163,11 +164,23 @@ _BY_NAME = {k.name: k for k in _KEYS}
 _STORED = {k.field for k in _KEYS}
 
 
+def _hero_controls(value: object) -> dict[int, int]:
+    """Controls to keep, by hero: all six from a list, or just some from a mapping.
+
+    The title screen hands over only the heroes the player changed, so a
+    control given on the command line for another hero stays out of the file.
+    """
+    if isinstance(value, Mapping):
+        return {int(hero): int(control) for hero, control in value.items()}
+    assert isinstance(value, list | tuple)
+    return dict(enumerate(int(control) for control in value))
+
+
 def _text_lines(field_name: str, value: object) -> list[tuple[str, str]]:
     """The (KEY, VALUE) lines that keep one Config field."""
     if field_name == "controls":
-        assert isinstance(value, list | tuple)
-        return [(k.name, _CONTROL_WORDS[value[k.hero]]) for k in _KEYS if k.hero is not None]
+        kept = _hero_controls(value)
+        return [(k.name, _CONTROL_WORDS[kept[k.hero]]) for k in _KEYS if k.hero in kept]
     return [(k.name, _show(value)) for k in _KEYS if k.field == field_name]
 
 
@@ -397,8 +410,8 @@ def _change_amiga(head: bytes, changes: dict[str, object]) -> bytes:
     fields_ = amiga_layout().parse(head)
     for name, value in changes.items():
         if name == "controls":
-            assert isinstance(value, list | tuple)
-            fields_.controls = list(value)
+            for hero, control in _hero_controls(value).items():
+                fields_.controls[hero] = control
         elif name == "delay":
             fields_.delay_step = delay_to_amiga(int(value), fields_.delay_step)  # type: ignore[call-overload]
         elif name in _AMIGA_FIELDS:

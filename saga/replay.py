@@ -30,15 +30,13 @@ from saga import savefile
 from saga.engine import tables as T
 from saga.engine.state import GameState
 from saga.host import Answer, Ask, Host, PassOn, ScriptedHost
-from saga.trace import TraceError, parse_game, parse_seed, q_line, read_answers
+from saga.trace import MAX_TRACE, TraceError, parse_game, parse_seed, q_line, read_answers
 
 MAGIC = "SAGA-REPLAY"
 VERSION = "1"
 LOAD = "LOAD"
 FIXES = "FIXBUGS"
 SAVE_LINE = "S"
-# Far more than a 99-turn game of six humans needs, and still quick to read.
-SIZE_LIMIT = 16 << 20
 
 Script = list[tuple[Ask, int, int, int]]
 
@@ -124,7 +122,7 @@ def parse(lines: Sequence[str], name: str = "replay") -> Replay:
 
 def read(path: str | os.PathLike[str]) -> Replay:
     try:
-        data = read_limited(path, SIZE_LIMIT)
+        data = read_limited(path, MAX_TRACE)  # a replay is a trace's subset
     except FileProblem as e:
         raise ReplayError(f"can't read the replay {e}") from None
     return parse(data.decode("latin-1").splitlines(), os.fspath(path))

@@ -44,7 +44,8 @@ from saga.engine.turn import final_scores, game_over_line, play
 from saga.host import WHITE, Answer, Ask, ScriptedHost, ScriptError
 from saga.text import Text, english, load_text
 
-CATALOG_LIMIT = 1 << 20  # far above any catalog of this game's few hundred strings
+# A 99-turn trace (or replay) with many questions stays well under this.
+MAX_TRACE = 16 << 20
 
 
 class TraceError(ValueError):
@@ -58,9 +59,10 @@ def catalog_text(path: Path) -> Text:
     it cannot use: a comparison in the wrong language would only mislead.
     """
     from amiga.iff import IffError, read_ctlg  # only a catalog needs the IFF reader
+    from amiga.iff.ctlg import MAX_CATALOG_SIZE
 
     try:
-        ctlg = read_ctlg(read_limited(path, CATALOG_LIMIT), str(path))
+        ctlg = read_ctlg(read_limited(path, MAX_CATALOG_SIZE), str(path))
     except (FileProblem, IffError) as e:
         raise TraceError(f"can't use the catalog: {e}") from None
     with warnings.catch_warnings(record=True) as missing:
@@ -316,8 +318,6 @@ def _compared(out: TextIO, expected: list[str]) -> bool:
     return bool(differences)
 
 
-# A 99-turn trace with many questions stays well under this.
-MAX_TRACE = 16 << 20
 _SHOWN = 20
 
 

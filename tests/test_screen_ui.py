@@ -305,3 +305,19 @@ def test_an_answer_key_whose_upper_case_is_two_letters() -> None:
     )
     assert host.ask(Ask.YNKEYBOARD, 6).result == ord("ß")  # typed
     assert host.ask(Ask.YNKEYBOARD, 6).result == ord("ß")  # the left button stands for it
+
+
+def test_the_title_screen_keeps_only_the_hero_the_player_changed(tmp_path: Path) -> None:
+    # Ragnar is the Amiga for this run only (say RAGNAR=AMIGA on the command line);
+    # changing Beowulf on the title screen must not write Ragnar into the file.
+    settings = tmp_path / "Saga.config"
+    settings.write_text("; mine\nBEOWULF=HUMAN\nRAGNAR=NONE\n")
+    store = SettingsFile(settings)
+    config, _ = store.read(Config(home=tmp_path))
+    config.controls[3] = T.AMIGA
+    source = ScriptedEventSource()
+    source.key("b").key("\x1b")  # Beowulf's control cycles; then leave
+    TitleScreen(_ui(source), config, TEXT, lambda key: None, store.remember).run()
+    assert config.controls[0] != T.HUMAN
+    text = settings.read_text()
+    assert "RAGNAR=NONE" in text and "BEOWULF=HUMAN" not in text and text.startswith("; mine\n")

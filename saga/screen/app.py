@@ -82,6 +82,7 @@ class App:
         self.game: Game | None = None
         self.path: Path | None = None  # where the game in play was opened or saved
         self.at_turn_start = False
+        self.once = False  # playing one game only (a watched replay), no title screen
         ui.set_menus(self._menus())
         ui.show_title = config.titlebar
         P.install_fixed(ui.screen.palette)  # the map's colours come with the board
@@ -158,6 +159,7 @@ class App:
         """Play rounds of title screen and game; ``once`` plays one game, no title."""
         self.config.controls = list(controls)
         self.path = path
+        self.once = once
         while True:
             if state is None and not once:
                 choice = TitleScreen(
@@ -183,8 +185,9 @@ class App:
         game_host = self.wrap_host(host, state is not None) if self.wrap_host else host
         g = Game(state or GameState(), self.rng, game_host, self.t, fixes=config.fix_bugs)
         host.g = self.game = g
-        ui.enable("quit_title", "summary", on=True)
-        ui.enable("new", "open", on=True)
+        ui.enable("summary", on=True)
+        # A watched replay is its window's only game: nothing to leave it for.
+        ui.enable("new", "open", "quit_title", on=not self.once)
         ui.clear()
         ui.draw_frame()
         ui.set_title("Saga")

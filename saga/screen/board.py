@@ -24,7 +24,6 @@ from saga.view import GameView
 Key = tuple[int, int]  # (counter kind, number)
 STEP = 7  # pixels between counters in a pile
 Thing = tuple  # ("counter", kind, number) or ("area", area)
-_KINDS_IN_ORDER = (T.HERO, T.JARL, T.MONSTER, T.TREASURE, T.SWORD)
 
 
 class Stacks:

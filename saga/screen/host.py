@@ -102,7 +102,7 @@ class ScreenHost:
                 counted += 1
                 if ticks is not None and counted >= ticks:
                     return
-            elif (ticks is None and self._cheat(message)) or self._global(message, Ask.ANYKEY):
+            elif (ticks is None and self._cheat(message)) or self._global(message):
                 continue
             elif kind == IDCMP.VANILLAKEY and self.autoplay and message.char == FAST_KEY:
                 self.fast = True
@@ -129,7 +129,7 @@ class ScreenHost:
                     continue
                 if mode == Ask.MULTIKEYBOARD and self._cheat(message):
                     continue
-                if self._global(message, mode):
+                if self._global(message):
                     continue
                 answer = self._answer(message, mode)
                 if answer is not None:
@@ -213,7 +213,7 @@ class ScreenHost:
             if message.idcmp == IDCMP.VANILLAKEY and message.char == FAST_KEY:
                 self.fast = False
                 return
-            self._global(message, Ask.ANYKEY)
+            self._global(message)
 
     def _idle(self, seconds: float) -> None:
         end = time.monotonic() + seconds
@@ -222,11 +222,11 @@ class ScreenHost:
             if message is not None and message.idcmp == IDCMP.INTUITICKS:
                 self._hover_tick()
             elif message is not None:
-                self._global(message, Ask.ANYKEY)
+                self._global(message)
 
     # -- answering ------------------------------------------------------------
 
-    def _global(self, message: IntuiMessage, mode: Ask) -> bool:
+    def _global(self, message: IntuiMessage) -> bool:
         """Messages any question handles alike: Help, the menus, the pointer."""
         kind = message.idcmp
         if kind == IDCMP.INTUITICKS or kind == IDCMP.MOUSEMOVE:
@@ -267,7 +267,7 @@ class ScreenHost:
         self._cheat_keys += 1
         if self._cheat_keys == cheats.SEQUENCE_LENGTH:
             self._cheat_keys = 0
-            if self.g is not None:
+            if self.g is not None and not self.autoplay:  # a replay's game is not ours to change
                 cheats.luck_cheat(self.g)
                 self.ui.flash()
         return True

@@ -71,7 +71,7 @@ def _place(v: GameView, area: int) -> str:
     return f"{v.area_name(area)} ({v.tax(area)})"
 
 
-def _flags(v: GameView, t: Text, c: Any) -> list[tuple[str, str]]:
+def _flags(t: Text, c: Any) -> list[tuple[str, str]]:
     """The spell and movement flags of a hero or jarl, labelled as the original."""
     return [
         (f"Jara ({t('MSG_LOSE_TURN')})?", _yes(t, c.loseturn)),
@@ -136,7 +136,7 @@ def hero_sheet(v: GameView, t: Text, hero: int) -> Sheet:
         (t("MSG_SWORD") + ":", T.SWORD_NAMES[sword] if sword is not None else t("MSG_NONE")),
         (t("MSG_STATUS") + ":", t("MSG_WOUNDED" if h.wounded else "MSG_HEALTHY")),
         (t("MSG_GOD") + ":", T.GOD_NAMES[h.god] if h.god in _LASTING_GODS else t("MSG_NONE")),
-        *_flags(v, t, h),
+        *_flags(t, h),
     ]
     jarl_lines = []
     for j in jarls:
@@ -171,7 +171,7 @@ def jarl_sheet(v: GameView, t: Text, jarl: int) -> Sheet:
         (t("MSG_LOCATION") + ":", _place(v, j.where)),
         (t("MSG_HOMELAND") + ":", _place(v, j.homewhere)),
         (t("MSG_SWORD") + ":", T.SWORD_NAMES[sword] if sword is not None else t("MSG_NONE")),
-        *_flags(v, t, j),
+        *_flags(t, j),
     ]
     right = [t("MSG_MAGIC_TREASURES") + ":", *_treasure_list(v, t, treasures, singular=False)]
     return Sheet(rows, right, sword, treasures)

@@ -161,7 +161,14 @@ class TitleScreen:
             if message is None:
                 continue
             choice = self._handle(message)
-            changed = {k: v for k, v in self._settings().items() if before[k] != v}
+            after = self._settings()
+            changed = {k: v for k, v in after.items() if before[k] != v}
+            if "controls" in changed:  # only the heroes the player changed here
+                was, now = before["controls"], after["controls"]
+                assert isinstance(was, list) and isinstance(now, list)
+                changed["controls"] = {
+                    h: c for h, (w, c) in enumerate(zip(was, now, strict=True)) if w != c
+                }
             if changed:
                 self.remember(**changed)
             if choice:
