@@ -321,3 +321,28 @@ def test_the_title_screen_keeps_only_the_hero_the_player_changed(tmp_path: Path)
     assert config.controls[0] != T.HUMAN
     text = settings.read_text()
     assert "RAGNAR=NONE" in text and "BEOWULF=HUMAN" not in text and text.startswith("; mine\n")
+
+
+@pytest.mark.parametrize("once", [False, True])
+def test_a_watched_replay_offers_nothing_to_leave_it_for(
+    once: bool, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # Watching a replay plays one game in its window: New, Open and Back to
+    # the title screen would only close it, so they rest, as after a requester.
+    offered: list[bool] = []
+    turn_starts = ScreenHost.turn_starts
+
+    def look(host: ScreenHost, state: GameState) -> bool:
+        offered.extend(host.ui.menu_item(k).enabled for k in ("new", "open", "quit_title"))
+        return turn_starts(host, state)
+
+    monkeypatch.setattr(ScreenHost, "turn_starts", look)
+    source = ScriptedEventSource()
+    if not once:
+        source.key(" ")  # start from the title screen
+    source.ticks(1).click(300, 300)  # the turn prompt
+    source.ticks(1).click(300, 300)  # the game over screen
+    source.key("\x1b")  # back on the title screen, if there is one: quit
+    config = Config(controls=[T.AMIGA] + [T.NONE] * 5, turns=1, delay=0)
+    App(_ui(source), config, TEXT, Lcg64(1)).run(config.controls, None, None, once)
+    assert offered == [not once] * 3
