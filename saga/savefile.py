@@ -94,7 +94,7 @@ def write_atomic(path: str | os.PathLike[str], data: bytes) -> None:
 
     fd, tmp = tempfile.mkstemp(prefix=f".{p.name}.{os.getpid()}.", dir=p.parent)
     try:
-        os.fchmod(fd, mode)
+        os.chmod(tmp, mode)  # by name: os.fchmod is POSIX-only before Python 3.13
         with os.fdopen(fd, "wb") as f:
             f.write(data)
             f.flush()
