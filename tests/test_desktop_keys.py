@@ -183,13 +183,17 @@ def test_stretch_fills_a_resized_window_keeping_the_shape(
     assert column.max() == 200 and column.min() < 200  # the dark row of each line
 
 
-def test_no_display_stops_at_once_with_the_headless_hint(tmp_path: Path) -> None:
+@pytest.mark.parametrize("display", [None, ":9999"])
+def test_no_display_stops_at_once_with_the_headless_hint(
+    tmp_path: Path, display: str | None
+) -> None:
     env = {
         k: v
         for k, v in os.environ.items()
         if k not in ("DISPLAY", "WAYLAND_DISPLAY", "SDL_VIDEODRIVER")
     }
-    # No display and no driver asked for: SDL falls back to its offscreen driver.
+    if display:  # a display that is not there: SDL falls back to its offscreen driver
+        env["DISPLAY"] = display
     done = subprocess.run(
         [sys.executable, "-m", "saga"],
         cwd=tmp_path,
@@ -200,5 +204,6 @@ def test_no_display_stops_at_once_with_the_headless_hint(tmp_path: Path) -> None
     )
     assert done.returncode != 0
     assert done.stderr.endswith("try --headless\n")
-    # Where SDL has an offscreen driver it takes it: that must count as no display.
     assert "no display" in done.stderr or "can't open a window" in done.stderr
+    if display is None:  # said before SDL has anything to say
+        assert done.stderr.count("\n") == 1

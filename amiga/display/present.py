@@ -58,6 +58,19 @@ WINDOW_MARGIN = (0, 48)
 # the user's SDL_VIDEODRIVER, means there is no display to show a window on.
 HEADLESS_DRIVERS = ("offscreen", "dummy")
 
+
+def _no_desktop() -> bool:
+    """On a system whose windows live on X11 or Wayland, whether neither is there.
+
+    Said before SDL looks, which would first complain on stderr in its own
+    words and then quietly settle for its offscreen driver.  A user who
+    means SDL's console driver names it in SDL_VIDEODRIVER.
+    """
+    if os.environ.get("SDL_VIDEODRIVER") or sys.platform in ("darwin", "win32", "cygwin"):
+        return False
+    return not (os.environ.get("DISPLAY") or os.environ.get("WAYLAND_DISPLAY"))
+
+
 # How much light the dark line of a scanline pair keeps (the CRT look).
 SCANLINE_LEVEL = 120
 
@@ -88,6 +101,10 @@ class Presenter:
         scanlines: bool = False,
         frame_hz: float = PAL_FRAME_HZ,
     ) -> None:
+        if _no_desktop():
+            raise DisplayError(
+                "no display to open a window on (neither DISPLAY nor WAYLAND_DISPLAY)"
+            )
         try:
             pygame.display.init()
         except pygame.error as e:
