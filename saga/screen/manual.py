@@ -10,6 +10,7 @@ the right button close the window; Shift+Esc quits.
 
 from __future__ import annotations
 
+import textwrap
 from collections.abc import Callable
 from importlib import resources
 
@@ -51,13 +52,15 @@ def wrap(text: str, columns: int = COLUMNS) -> list[Line]:
             lines.append((block[2:], True))
             continue
         first, rest = ("- ", "  ") if kind == "- " else ("", "")
-        line = first
-        for word in block[len(first) :].split():
-            if len(line) + len(word) > columns and line.strip():
-                lines.append((line.rstrip(), False))
-                line = rest
-            line += word + " "
-        lines.append((line.rstrip(), False))
+        body = textwrap.wrap(
+            block[len(first) :],
+            columns,
+            initial_indent=first,
+            subsequent_indent=rest,
+            break_long_words=False,
+            break_on_hyphens=False,
+        )
+        lines += [(line, False) for line in body or [first.rstrip()]]
     return lines
 
 
