@@ -49,9 +49,8 @@ def blank_game(host: QuietHost | None = None, seed: int = 1) -> Game:
 
 def draws(g: Game) -> int:
     """How many numbers the game has drawn from its generator so far."""
-    rng = g.goodrand.__self__  # type: ignore[attr-defined]
-    assert isinstance(rng, Lcg64)
-    return rng.calls
+    assert isinstance(g.rng, Lcg64)
+    return g.rng.calls
 
 
 def put_hero(g: Game, hero: int, where: int, control: int = T.AMIGA, **fields: object) -> None:

@@ -25,6 +25,19 @@ def test_draws_are_31_bit() -> None:
     assert all(0 <= rng.goodrand() < 2**31 for _ in range(1000))
 
 
+def test_draws_worked_out_ahead_are_the_recurrence_one_step_at_a_time() -> None:
+    # Across several batches: each draw, the count and the state at every step.
+    mask = 2**64 - 1
+    for seed in (0, 1, 2**63 + 5, mask):
+        rng, state = Lcg64(seed), seed
+        assert (rng.calls, rng.state) == (0, seed)
+        for n in range(1, 1300):
+            state = (state * 6364136223846793005 + 1442695040888963407) & mask
+            assert rng.goodrand() == state >> 33
+            assert (rng.calls, rng.state) == (n, state)
+        assert Lcg64(rng.state).goodrand() == rng.goodrand()  # a state goes on as a seed
+
+
 def _is_load(trace: Path) -> bool:
     return trace.parent.name == "load"  # SEED_NAME.trace continues NAME.saga beside it
 

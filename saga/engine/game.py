@@ -38,6 +38,7 @@ class Game:
         self.ice = state.ice
         self.piece = state.piece
         self.side = state.side
+        self.rng = rng
         self.goodrand = rng.goodrand
         self.host = host
         self.t = text
