@@ -60,15 +60,49 @@ def test_a_survey_judges_an_area_once_but_draws_for_every_look() -> None:
     put_hero(g, 0, 3)
     put_monster(g, 18, 4)
     survey = Survey(g, Counter(T.HERO, 0))
-    links = T.LINKS[3]
-    before = draws(g)
-    first = survey.options(3, links)
-    second = survey.options(3, links)
-    looks = 1 + sum(1 for a in links if a != -1)
-    assert draws(g) == before + 2 * looks
-    assert len(first) == len(links) + 1
-    for a, b, area in zip(first, second, links, strict=False):
-        if area == -1:
-            assert a == b == -100
-        else:
-            assert abs(a - b) <= 3  # the same worth, a fresh random 0..3
+    looks = 1 + sum(1 for a in T.LINKS[3] if a != -1)  # staying, and each link
+    for _ in range(2):
+        before = draws(g)
+        survey.choose(3)
+        # Then a coin for each tie with the lead, at most one per other option.
+        assert looks <= draws(g) - before <= looks + T.LINK_SLOTS
+    judged = [area for area, worth in enumerate(survey._known) if worth is not None]
+    assert judged == sorted({3, *T.LINKS[3]} - {-1})
+
+
+class _Draws:
+    """A random source that hands out the given numbers, and counts them."""
+
+    def __init__(self, numbers: list[int]) -> None:
+        self.numbers = numbers
+        self.calls = 0
+
+    def goodrand(self) -> int:
+        self.calls += 1
+        return self.numbers.pop(0)
+
+
+@pytest.mark.parametrize(
+    ("coins", "choice"), [([1, 1], 1), ([0, 1], 2), ([1, 0], 3), ([0, 0], 3)]
+)
+def test_the_amiga_takes_the_best_score_and_tosses_a_coin_for_each_tie(
+    coins: list[int], choice: int
+) -> None:
+    g = blank_game()
+    put_hero(g, 0, 3)
+    linked = [a for a in T.LINKS[3] if a != -1]
+    assert len(linked) >= 5
+    rng = _Draws([])
+    g.goodrand = rng.goodrand
+    survey = Survey(g, Counter(T.HERO, 0))
+    # Staying is worth little, the links 0, 2, 2, 2, 0...: with no random
+    # part (all 0s), slot 1 takes the lead from slot 0, slots 2 and 3 tie
+    # with it, the rest, the empty slots (-100) and staying fall short.
+    survey._known[3] = -10
+    for area, worth in zip(linked, [0, 2, 2, 2] + [0] * (len(linked) - 4), strict=True):
+        survey._known[area] = worth
+    # A 0..3 for staying (drawn first) and each link, then a coin for each
+    # tie: an odd number keeps the lead, an even one hands it over.
+    rng.numbers = [0] * (1 + len(linked)) + [*coins, 7]
+    assert survey.choose(3) == choice
+    assert rng.calls == 1 + len(linked) + 2 and rng.numbers == [7]

@@ -28,6 +28,10 @@ from saga.engine.state import Counter, Hero, Jarl
 
 _TAX = tuple(a.tax for a in T.AREA_TABLE)
 _LAND_AREAS = T.LAND_AREAS
+STAY = T.LINK_SLOTS  # the Amiga's ninth option: stay put
+# Each area's links, and a -100 score for each empty slot after them.
+_LINKED = tuple(tuple(a for a in links if a != -1) for links in T.LINKS)
+_MISSING = tuple([-100] * links.count(-1) for links in T.LINKS)
 RECRUIT, WEAK_HERO, WEAK_JARL, WEAK_MONSTER, WEAK_KINGDOM, ITEM = 6, 5, 3, 4, 3, 9
 
 
@@ -177,12 +181,15 @@ class Survey(Sides):
             for where in camp.free_face_down:
                 self.recruits_at[where] = self.recruits_at.get(where, 0) + 1
 
-    def options(self, here: int, links: tuple[int, ...]) -> list[int]:
-        """The walking counter's scores for each link, then for staying.
+    def choose(self, here: int) -> int:
+        """The walking counter's pick: a link out of ``here`` by its slot, or
+        :data:`STAY` (the ninth option).
 
-        Staying costs a point, and is judged first, so it draws first.  An
-        area's score is what it is worth plus a random 0..3; a missing link
-        (-1) scores -100 and draws nothing.
+        Each area scores what it is worth plus a random 0..3.  Staying costs
+        a point, and is judged first, so it draws first; a missing link (-1)
+        scores -100 and draws nothing.  Then the scores are gone through in
+        slot order, staying last: a higher one takes the lead, and one equal
+        to the lead takes it on a coin toss.
         """
         known = self._known
         goodrand = self.g.goodrand
@@ -191,16 +198,20 @@ class Survey(Sides):
             stay = known[here] = self._worth(here)
         stay += goodrand() % 4 - 1
         scores = []
-        for area in links:
-            if area == -1:
-                scores.append(-100)
-                continue
+        for area in _LINKED[here]:
             worth = known[area]
             if worth is None:
                 worth = known[area] = self._worth(area)
             scores.append(worth + goodrand() % 4)
-        scores.append(stay)  # staying is the ninth option
-        return scores
+        scores += _MISSING[here]
+        scores.append(stay)
+        best = -100
+        choice = 0
+        for option, score in enumerate(scores):
+            if score > best or (score == best and not goodrand() % 2):
+                choice = option
+                best = score
+        return choice
 
     def _worth(self, area: int) -> int:
         """What an area offers the walking counter, less what it threatens."""

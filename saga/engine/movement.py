@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from saga.engine import tables as T
-from saga.engine.assess import Camp, Survey
+from saga.engine.assess import STAY, Camp, Survey
 from saga.engine.counters import is_legal, moves, sea_step
 from saga.engine.game import Game
 from saga.engine.items import (
@@ -20,7 +20,6 @@ from saga.engine.state import Counter, Monster
 from saga.host import BACKSPACE, DONE, FIRST_HERO_PEN, Ask
 
 LINKS = T.LINKS
-STAY = T.LINK_SLOTS  # the Amiga's ninth option: stay put
 _NOWHERE = [False] * T.AREAS
 
 
@@ -171,18 +170,6 @@ def _human_moves_hero(g: Game, hero: int, n: int, start: int) -> None:
             return
 
 
-def _best_option(g: Game, scores: list[int]) -> int:
-    """The Amiga's choice among nine scores: the best, ties settled by coin."""
-    best = -100
-    choice = 0
-    goodrand = g.goodrand
-    for i, score in enumerate(scores):
-        if score > best or (score == best and not goodrand() % 2):
-            choice = i
-            best = score
-    return choice
-
-
 def _mounts(g: Game) -> str:
     return f"{g.t('MSG_RIDES_THE')} {g.item_name(T.TREASURE, T.FREY_FAXI)}."
 
@@ -219,9 +206,8 @@ def _amiga_walk(
     visited = g.visited
     while True:
         here = piece.where
-        links = LINKS[here]
-        choice = _best_option(g, survey.options(here, links))
-        best = here if choice == STAY else links[choice]
+        choice = survey.choose(here)
+        best = here if choice == STAY else LINKS[here][choice]
         if best in (-1, here) or visited[best] or not is_legal(g, c, best, False):
             return
         step(g, c.number, best)
