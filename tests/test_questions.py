@@ -5,6 +5,7 @@ from __future__ import annotations
 from engine_helpers import RecordingHost, blank_game, put_hero, put_jarl, put_monster
 
 from saga.engine import tables as T
+from saga.engine.assess import Phase
 from saga.engine.combat import gain, recruit, spend_luck
 from saga.engine.game import Game
 from saga.engine.items import ask_treasure
@@ -35,7 +36,7 @@ def test_country_moves_with_backspace_and_done() -> None:
         ]
     )
     put_hero(g, 0, 10, control=T.HUMAN)
-    move_side(g, 0)
+    move_side(g, 0, Phase(g))
     assert g.heroes[0].where == 11
     assert host.remaining == 0
     prompts = [text for text, _ in host.said if "move" in text]
@@ -46,7 +47,7 @@ def test_country_moves_with_backspace_and_done() -> None:
 def test_moves_run_out_without_asking_for_done() -> None:
     g, host = _game([(Ask.COUNTRY, PEN, a, K) for a in (14, 13, 16, 17)])
     put_hero(g, 0, 10, control=T.HUMAN)
-    move_side(g, 0)
+    move_side(g, 0, Phase(g))
     assert g.heroes[0].where == 17 and host.remaining == 0
 
 

@@ -9,7 +9,7 @@ from engine_helpers import RecordingHost, blank_game, draws, put_hero, put_jarl,
 
 from saga.engine import movement
 from saga.engine import tables as T
-from saga.engine.assess import Camp, Sides, Survey
+from saga.engine.assess import Camp, Phase, Sides, Survey
 from saga.engine.attacks import attack_phase, attackers, can_attack
 from saga.engine.combat import battle, defending, end_battle
 from saga.engine.counters import strengths
@@ -147,7 +147,7 @@ def test_an_amiga_jarl_on_frey_faxi_gets_no_extra_moves(monkeypatch: pytest.Monk
         real_walk(g, c, n, step, camp)
 
     monkeypatch.setattr(movement, "_amiga_walk", walk)
-    movement.move_side(g, 3)
+    movement.move_side(g, 3, Phase(g))
     assert g.state.faxirides == 2
     assert (T.JARL, 3) in walks
 

@@ -16,7 +16,8 @@ While one counter walks, nothing else on the board changes, so a
 :class:`Survey` taken when it sets out serves every step of the walk, and
 what it makes of an area (all but the random part) is worked out once.
 While one side moves, nobody else does, so what it sees of the others is
-gathered once for all its walks (a :class:`Camp`).
+gathered once for all its walks (a :class:`Camp`), and some of that holds
+for the whole movement phase (a :class:`Phase`).
 """
 
 from __future__ import annotations
@@ -67,19 +68,49 @@ class Sides:
         return total
 
 
+class Phase:
+    """What the Amiga's judgement may keep for a whole movement phase.
+
+    Monsters move, fight and die only in battles and between turns, so
+    where they stand holds for the phase.  So do strengths, runes and
+    Hagall's curse, which leaves only the Magic Shirt and the Mail Coat to
+    change what :func:`~saga.engine.counters.strengths` counts (a walker
+    may pick one up, or a human trade for one with a dragon): that count
+    is kept for as long as both stay with whoever held them.  Nobody
+    changes the lists.
+    """
+
+    def __init__(self, g: Game) -> None:
+        self.monsters_at: dict[int, list[int]] = {}
+        file_monster = self.monsters_at.setdefault
+        for m in g.monsters[: g.state.monster_count]:
+            if m.alive:
+                file_monster(m.where, []).append(m.strength)
+        self._strengths_key: tuple[int, int, int, int] | None = None
+        self._strengths: tuple[list[int], list[int]] = ([], [])
+
+    def strengths(self, g: Game) -> tuple[list[int], list[int]]:
+        """Everyone's strength as the Amiga estimates it, now."""
+        shirt, coat = g.treasures[T.MAGIC_SHIRT], g.treasures[T.MAIL_COAT]
+        key = (shirt.possessortype, shirt.possessor, coat.possessortype, coat.possessor)
+        if key != self._strengths_key:
+            self._strengths_key = key
+            self._strengths = strengths(g)
+        return self._strengths
+
+
 class Camp:
     """What a moving Amiga side sees of everyone else.
 
     While one side moves nobody else moves, fights or trades, so where the
-    other heroes, the other sides' jarls, the free jarls and the monsters
-    stand, and who the side's own jarls are, is gathered once for the
-    hero's walk and the walks of all his jarls after it.  Monsters stay put
-    for the whole movement phase, so the phase may hand over where they
-    stand (see :func:`monsters_by_area`).
+    other heroes, the other sides' jarls and the free jarls stand, and who
+    the side's own jarls are, is gathered once for the hero's walk and the
+    walks of all his jarls after it.  The rest comes from the :class:`Phase`.
     """
 
-    def __init__(self, g: Game, side: int, monsters_at: dict[int, list[int]] | None = None) -> None:
+    def __init__(self, g: Game, side: int, phase: Phase) -> None:
         self.side = side
+        self.phase = phase
         self.heroes_at: dict[int, list[Hero]] = {}
         for h in g.heroes:
             if h.alive and h.index != side:
@@ -96,7 +127,7 @@ class Camp:
                 self.rival_jarls_at.setdefault(j.where, []).append(j)
             elif j.hero == -1 and j.face == T.FACE_DOWN:
                 self.free_face_down.append(j.where)
-        self.monsters_at = monsters_at if monsters_at is not None else monsters_by_area(g)
+        self.monsters_at = phase.monsters_at
         # Items owned by nobody: while a side moves, an item only passes to
         # nobody when it is used up, and then it lies nowhere (-1), where no
         # walk looks, so these hold for all the side's walks.
@@ -107,34 +138,6 @@ class Camp:
         self.loose_swords = {s.where for s in g.swords if s.possessortype == -1}
         # Most areas hold nobody of another side: those need no closer look.
         self.occupied = {*self.heroes_at, *self.rival_jarls_at, *self.monsters_at}
-        self._strengths_key: tuple[int, int, int, int] | None = None
-        self._strengths: tuple[list[int], list[int]] = ([], [])
-
-    def strengths(self, g: Game) -> tuple[list[int], list[int]]:
-        """Everyone's strength as :func:`~saga.engine.counters.strengths` counts it.
-
-        Strengths, runes and Hagall's curse change only in battles and
-        between turns, so while the side moves only the Magic Shirt and the
-        Mail Coat can change what is counted (a walker may pick one up, and
-        an Amiga side never trades with a dragon): the count is kept for as
-        long as both stay with whoever held them.  Nobody changes the lists.
-        """
-        shirt, coat = g.treasures[T.MAGIC_SHIRT], g.treasures[T.MAIL_COAT]
-        key = (shirt.possessortype, shirt.possessor, coat.possessortype, coat.possessor)
-        if key != self._strengths_key:
-            self._strengths_key = key
-            self._strengths = strengths(g)
-        return self._strengths
-
-
-def monsters_by_area(g: Game) -> dict[int, list[int]]:
-    """The living monsters' strengths, by the area each stands in."""
-    monsters_at: dict[int, list[int]] = {}
-    file_monster = monsters_at.setdefault
-    for m in g.monsters[: g.state.monster_count]:
-        if m.alive:
-            file_monster(m.where, []).append(m.strength)
-    return monsters_at
 
 
 class Survey(Sides):
@@ -147,8 +150,8 @@ class Survey(Sides):
 
     def __init__(self, g: Game, c: Counter, camp: Camp | None = None) -> None:
         self.side = side = g.side(c)
-        camp = camp or Camp(g, side)
-        super().__init__(g, camp.strengths(g))
+        camp = camp or Camp(g, side, Phase(g))
+        super().__init__(g, camp.phase.strengths(g))
         walks_hero = c.kind == T.HERO
         self.own = (self.hero_strength if walks_hero else self.jarl_strength)[c.number]
         self.heroes_at = camp.heroes_at

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from saga.engine import tables as T
-from saga.engine.assess import STAY, Camp, Survey
+from saga.engine.assess import STAY, Camp, Phase, Survey
 from saga.engine.counters import is_legal, moves, sea_step
 from saga.engine.game import Game
 from saga.engine.items import (
@@ -44,16 +44,12 @@ def _start_visit(g: Game, area: int) -> None:
     visited[area] = True
 
 
-def move_side(g: Game, hero: int, monsters_at: dict[int, list[int]] | None = None) -> None:
-    """Move a hero, then each of his jarls, asking humans and deciding for the Amiga.
-
-    ``monsters_at`` is where the monsters stand (:func:`monsters_by_area`),
-    if the caller has gathered it already.
-    """
+def move_side(g: Game, hero: int, phase: Phase) -> None:
+    """Move a hero, then each of his jarls, asking humans and deciding for the Amiga."""
     _reset_passengers(g)
     h = g.heroes[hero]
     if h.alive:
-        camp = Camp(g, hero, monsters_at) if h.control == T.AMIGA else None
+        camp = Camp(g, hero, phase) if h.control == T.AMIGA else None
         g.mover = Counter(T.HERO, hero)
         _move_hero(g, hero, camp)
         for j in g.jarls:

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from saga.engine import tables as T
-from saga.engine.assess import monsters_by_area
+from saga.engine.assess import Phase
 from saga.engine.attacks import attack_phase
 from saga.engine.game import Game
 from saga.engine.kingdoms import collect_taxes
@@ -58,14 +58,12 @@ def movement_phase(g: Game) -> None:
     for m in g.monsters:
         m.hagall = False
     _choose_order(g)
-    # Monsters move, fight and die only in battles and between turns, never
-    # while the sides move, so where they stand holds for the whole phase.
-    monsters_at = monsters_by_area(g)
+    phase = Phase(g)
     for hero in g.order:
         if hero == -1:
             break
         g.turn_of = hero
-        move_side(g, hero, monsters_at)
+        move_side(g, hero, phase)
     g.turn_of = -1
     # Spells and gods last until this move; fresh ones come from the battles.
     sides: list[Hero | Jarl] = [*g.heroes, *g.jarls]
