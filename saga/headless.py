@@ -21,6 +21,8 @@ VALHALLA = 15  # the glory that earns a place in Valhalla
 
 
 class TerminalHost(QuietHost):
+    listening = True
+
     def __init__(
         self,
         out: TextIO,

@@ -59,6 +59,12 @@ class Answer(NamedTuple):
 class Host(Protocol):
     """What the engine needs from whoever shows the game and answers for humans."""
 
+    @property
+    def listening(self) -> bool:
+        """Whether anyone reads what is said: if not, the engine may leave
+        its busiest messages unsaid, and their pauses with them."""
+        ...
+
     def say(self, text: str, pen: int) -> None:
         """Show a message on the message line, in a hero's pen or WHITE."""
 
@@ -85,8 +91,11 @@ class QuietHost:
     """A host for all-Amiga games that nobody watches: it shows nothing.
 
     Subclasses override what they need; asking it a question is a bug,
-    because only human heroes are asked.
+    because only human heroes are asked.  A subclass that shows what is
+    said must say that it listens.
     """
+
+    listening = False
 
     def say(self, text: str, pen: int) -> None:
         pass
@@ -123,6 +132,10 @@ class PassOn:
 
     def __init__(self, host: Host) -> None:
         self.host = host
+
+    @property
+    def listening(self) -> bool:
+        return self.host.listening
 
     def say(self, text: str, pen: int) -> None:
         self.host.say(text, pen)

@@ -117,7 +117,7 @@ class TraceHost(ScriptedHost):
     ) -> None:
         super().__init__(answers)
         self.out = out
-        self.messages = messages
+        self.messages = self.listening = messages
 
     def say(self, text: str, pen: int) -> None:
         if self.messages:

@@ -16,6 +16,8 @@ TEXT = english()
 class RecordingHost(ScriptedHost):
     """A scripted host that also keeps every message, for checking what was said."""
 
+    listening = True
+
     def __init__(self, answers: list[tuple[Ask, int, int, int]] | None = None) -> None:
         super().__init__(answers or [])
         self.said: list[tuple[str, int]] = []

@@ -82,9 +82,7 @@ class _Draws:
         return self.numbers.pop(0)
 
 
-@pytest.mark.parametrize(
-    ("coins", "choice"), [([1, 1], 1), ([0, 1], 2), ([1, 0], 3), ([0, 0], 3)]
-)
+@pytest.mark.parametrize(("coins", "choice"), [([1, 1], 1), ([0, 1], 2), ([1, 0], 3), ([0, 0], 3)])
 def test_the_amiga_takes_the_best_score_and_tosses_a_coin_for_each_tie(
     coins: list[int], choice: int
 ) -> None:

@@ -57,3 +57,57 @@ def test_soak_random_amiga_games() -> None:
         start_game(g, controls, rnd.randint(1, 99), rnd.random() < 0.5)
         play(g)
         assert len(final_scores(g)) == 6
+
+
+class _Listening(_Saving):
+    listening = True
+
+    def __init__(self) -> None:
+        self.saves: list[bytes] = []
+        self.said = 0
+
+    def say(self, text: str, pen: int) -> None:
+        self.said += 1
+
+    def autosave(self, state: GameState) -> None:
+        self.saves.append(savefile.encode(state))
+
+
+class _NotListening(_Listening):
+    listening = False  # it counts messages, but says nobody reads them
+
+
+@pytest.mark.parametrize("seed", range(1, 21))
+def test_a_game_nobody_watches_is_the_same_game(seed: int) -> None:
+    # Leaving the busiest messages unsaid changes no draw and no saved byte.
+    games = []
+    for host in (_Listening(), _NotListening()):
+        rng = Lcg64(seed)
+        g = Game(GameState(), rng, host, english())
+        start_game(g, [T.AMIGA] * 6, 20, seed % 2 == 0)
+        play(g)
+        games.append((host.saves, rng.calls, final_scores(g), host.said))
+    (saves, calls, scores, said), (quiet_saves, quiet_calls, quiet_scores, quiet_said) = games
+    assert (saves, calls, scores) == (quiet_saves, quiet_calls, quiet_scores)
+    assert quiet_said < said / 2
+
+
+def test_every_host_that_shows_messages_says_it_listens() -> None:
+    # A QuietHost subclass that forgets would show only some of the messages.
+    import engine_helpers
+
+    import saga.headless
+    import saga.simulate
+    import saga.trace
+
+    def subclasses(cls: type) -> list[type]:
+        return [c for sub in cls.__subclasses__() for c in (sub, *subclasses(sub))]
+
+    hosts = subclasses(QuietHost)
+    assert {saga.headless.TerminalHost, engine_helpers.RecordingHost} <= set(hosts)
+    for host in hosts:
+        if host.say is not QuietHost.say and host not in (saga.trace.TraceHost, _NotListening):
+            assert host.listening, host
+    assert saga.trace.TraceHost([], io.StringIO(), messages=True).listening
+    assert not saga.trace.TraceHost([], io.StringIO()).listening
+    assert not QuietHost.listening

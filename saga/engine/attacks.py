@@ -251,10 +251,11 @@ def attackers(g: Game, hero: int, area: int, enlist: bool) -> int:
 def _amiga_battle(g: Game, hero: int, victim: Counter, area: int) -> None:
     attackers(g, hero, area, True)
     _record_attack(g, hero, victim)
-    g.tell(
-        g.who(T.HERO, hero) + g.t("MSG_ATTACKS") + g.who(*victim, lower=True) + ".",
-        FIRST_HERO_PEN + hero,
-    )
+    if g.listening:
+        g.tell(
+            g.who(T.HERO, hero) + g.t("MSG_ATTACKS") + g.who(*victim, lower=True) + ".",
+            FIRST_HERO_PEN + hero,
+        )
     battle(g, victim, hero)
 
 
@@ -264,7 +265,8 @@ def _amiga_attacks(g: Game, hero: int, must: bool, weakest: int) -> None:
     Strength is judged once per kind of victim: a battle that weakens the
     side does not stop further attacks on the same kind in that area.
     """
-    g.say(g.who(T.HERO, hero) + g.t("MSG_CONSIDERS_ATTACKS") + "...", FIRST_HERO_PEN + hero)
+    if g.listening:
+        g.say(g.who(T.HERO, hero) + g.t("MSG_CONSIDERS_ATTACKS") + "...", FIRST_HERO_PEN + hero)
     war = _Campaign(g, hero, weakest if must else -1)
     area = -1
     while True:

@@ -198,12 +198,13 @@ def _fight(g: Game, defender: Counter, attackhero: int, defendhero: int) -> int:
 
     roll = g.d6()
     result = T.combat_result(roll + attack - defence)
-    t = g.t
-    g.tell(
-        f"{t('MSG_ATTACK_STRENGTH')}: {attack}. {t('MSG_DEFENCE_STRENGTH')}: {defence}. "
-        f"{t('MSG_ROLL')}: {roll}. {t(_RESULT_TEXT[result])}.",
-        FIRST_HERO_PEN + attackhero,
-    )
+    if g.listening:
+        t = g.t
+        g.tell(
+            f"{t('MSG_ATTACK_STRENGTH')}: {attack}. {t('MSG_DEFENCE_STRENGTH')}: {defence}. "
+            f"{t('MSG_ROLL')}: {roll}. {t(_RESULT_TEXT[result])}.",
+            FIRST_HERO_PEN + attackhero,
+        )
 
     # Hrunting turns its side's flight into the enemy's.
     hrunting = g.swords[T.HRUNTING]

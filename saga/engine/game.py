@@ -41,6 +41,11 @@ class Game:
         self.rng = rng
         self.goodrand = rng.goodrand
         self.host = host
+        # Nobody reads the messages of a game nobody watches (a simulation, a
+        # trace without messages), so the busiest ones, about every Amiga
+        # move, attack and die roll, are not even put into words for it: that
+        # was a twelfth of such a game's time.  Messages never draw or decide.
+        self.listening = host.listening
         self.t = text
         # What kind of counter the last answer picked (the original's global).
         self.countertype = T.HERO

@@ -187,7 +187,8 @@ def _amiga_moves_hero(g: Game, hero: int, n: int, camp: Camp | None) -> None:
             # moves; and after its last ride the message names jarl -1.
             vanish(g, T.FREY_FAXI)
             g.tell(g.who(T.JARL, horse.possessor) + _mounts(g), pen)
-    g.say(g.who(T.HERO, hero) + g.t("MSG_IS_MOVING") + "...", pen)
+    if g.listening:
+        g.say(g.who(T.HERO, hero) + g.t("MSG_IS_MOVING") + "...", pen)
     if h.wounded and (h.rune == T.ING or h.where == h.homewhere):
         return  # rest to heal
     _amiga_walk(g, Counter(T.HERO, hero), n, step_hero, camp)
@@ -242,7 +243,8 @@ def _move_jarl(g: Game, hero: int, jarl: int, camp: Camp | None) -> None:
         if h.control == T.HUMAN:
             _human_moves_jarl(g, hero, jarl, n, start)
         elif h.control == T.AMIGA:
-            g.say(g.who(T.JARL, jarl) + g.t("MSG_IS_MOVING") + "...", FIRST_HERO_PEN + hero)
+            if g.listening:
+                g.say(g.who(T.JARL, jarl) + g.t("MSG_IS_MOVING") + "...", FIRST_HERO_PEN + hero)
             _amiga_walk(g, me, n, step_jarl, camp)
     for i in range(g.whichmove):
         if g.movearray[i] == h.where:

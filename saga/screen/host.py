@@ -45,6 +45,8 @@ FAST_KEY = "\t"  # Tab: a replay runs at full speed, or at the message delay aga
 class ScreenHost:
     """The player's side of the engine on the emulated screen."""
 
+    listening = True
+
     def __init__(
         self,
         ui: Ui,
