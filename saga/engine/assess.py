@@ -72,7 +72,8 @@ class Phase:
     """What the Amiga's judgement may keep for a whole movement phase.
 
     Monsters move, fight and die only in battles and between turns, so
-    where they stand holds for the phase.  So do strengths, runes and
+    where they stand holds for the phase, and so do the few items owned
+    by nobody.  So do strengths, runes and
     Hagall's curse, which leaves only the Magic Shirt and the Mail Coat to
     change what :func:`~saga.engine.counters.strengths` counts (a walker
     may pick one up, or a human trade for one with a dragon): that count
@@ -86,6 +87,13 @@ class Phase:
         for m in g.monsters[: g.state.monster_count]:
             if m.alive:
                 file_monster(m.where, []).append(m.strength)
+        # Where items owned by nobody lie: in a movement phase an item only
+        # passes to nobody when it is used up, and then it lies nowhere (-1),
+        # where no walk looks, so these hold for the phase.
+        self.ownerless_treasures = {
+            t.where for t in g.treasures[: g.state.treasure_count] if t.possessortype == -1
+        } - {-1}
+        self.loose_swords = {s.where for s in g.swords if s.possessortype == -1} - {-1}
         self._strengths_key: tuple[int, int, int, int] | None = None
         self._strengths: tuple[list[int], list[int]] = ([], [])
 
@@ -128,14 +136,6 @@ class Camp:
             elif j.hero == -1 and j.face == T.FACE_DOWN:
                 self.free_face_down.append(j.where)
         self.monsters_at = phase.monsters_at
-        # Items owned by nobody: while a side moves, an item only passes to
-        # nobody when it is used up, and then it lies nowhere (-1), where no
-        # walk looks, so these hold for all the side's walks.
-        self.ownerless_treasures: set[int] = set()
-        for t in g.treasures[: g.state.treasure_count]:
-            if t.possessortype == -1:
-                self.ownerless_treasures.add(t.where)
-        self.loose_swords = {s.where for s in g.swords if s.possessortype == -1}
         # Most areas hold nobody of another side: those need no closer look.
         self.occupied = {*self.heroes_at, *self.rival_jarls_at, *self.monsters_at}
 
@@ -162,7 +162,7 @@ class Survey(Sides):
         hero = g.heroes[side]
         self.hero_where = hero.where if not (walks_hero or side == -1) and hero.alive else -1
         self._count_jarls(camp, -1 if walks_hero else c.number)
-        self.items = _ownerless_items(g, camp, c)
+        self.items = _ownerless_items(g, camp.phase, c)
         self._known: list[int | None] = [None] * T.AREAS
 
     def _count_jarls(self, camp: Camp, me: int) -> None:
@@ -251,14 +251,14 @@ class Survey(Sides):
         return good
 
 
-def _ownerless_items(g: Game, camp: Camp, c: Counter) -> set[int]:
+def _ownerless_items(g: Game, phase: Phase, c: Counter) -> set[int]:
     """Where items owned by nobody at all lie (never, in practice; see above).
 
     Swords count only for a counter without one.
     """
     kind, number = c
-    items = camp.ownerless_treasures
-    loose = camp.loose_swords
+    items = phase.ownerless_treasures
+    loose = phase.loose_swords
     if loose and not any([s.possessortype == kind and s.possessor == number for s in g.swords]):
         return items | loose
     return items
