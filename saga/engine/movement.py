@@ -75,11 +75,12 @@ def _move_hero(g: Game, hero: int, camp: Camp | None) -> None:
         else:
             _amiga_moves_hero(g, hero, n, camp)
     # Taxes his jarls collected pass to him wherever his path met theirs.
-    jarls = [j for j in g.jarls if j.hero == hero]
-    for area in g.movearray[: g.whichrealmove]:
-        for j in jarls:
-            if j.where == area:
-                hand_over_gold(g, hero, j.index)
+    paying = [j for j in g.jarls if j.hero == hero and j.wealth]
+    if paying:
+        for area in g.movearray[: g.whichrealmove]:
+            for j in paying:
+                if j.where == area:
+                    hand_over_gold(g, hero, j.index)
     pick_up_treasures(g, me, h.where, h.control)
     pick_up_sword(g, me, h.where, h.control)
     offer_necklace(g, me, h.control)
@@ -246,9 +247,8 @@ def _move_jarl(g: Game, hero: int, jarl: int, camp: Camp | None) -> None:
             if g.listening:
                 g.say(g.who(T.JARL, jarl) + g.t("MSG_IS_MOVING") + "...", FIRST_HERO_PEN + hero)
             _amiga_walk(g, me, n, step_jarl, camp)
-    for i in range(g.whichmove):
-        if g.movearray[i] == h.where:
-            hand_over_gold(g, hero, jarl)
+    if j.wealth and h.where in g.movearray[: g.whichmove]:
+        hand_over_gold(g, hero, jarl)  # his taxes, if his path met his hero
     pick_up_treasures(g, me, j.where, h.control)
     pick_up_sword(g, me, j.where, h.control)
     offer_necklace(g, me, h.control)
