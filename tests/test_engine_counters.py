@@ -104,3 +104,25 @@ def test_the_amiga_takes_the_best_score_and_tosses_a_coin_for_each_tie(
     rng.numbers = [0] * (1 + len(linked)) + [*coins, 7]
     assert survey.choose(3) == choice
     assert rng.calls == 1 + len(linked) + 2 and rng.numbers == [7]
+
+
+def test_empty_slots_toss_coins_while_nothing_beats_minus_100() -> None:
+    # Quirk kept: the lead starts at -100 on slot 0, so when every link scores
+    # below that (a deadly neighbourhood), each empty slot ties and tosses.
+    g = blank_game()
+    put_hero(g, 0, 3)
+    linked = [a for a in T.LINKS[3] if a != -1]
+    empty = T.LINK_SLOTS - len(linked)
+    assert empty >= 2
+    rng = _Draws([])
+    g.goodrand = rng.goodrand
+    survey = Survey(g, Counter(T.HERO, 0))
+    for area in (3, *linked):
+        survey._known[area] = -200
+    coins = [0] + [1] * (empty - 1)  # the first empty slot takes the lead, the rest keep it
+    rng.numbers = [0] * (1 + len(linked)) + [*coins, 7]
+    assert survey.choose(3) == len(linked)
+    assert rng.numbers == [7]
+    rng.numbers = [0] * (1 + len(linked)) + [1] * empty + [7]
+    assert survey.choose(3) == 0  # no toss won: slot 0 keeps it, deadly as it is
+    assert rng.numbers == [7]

@@ -30,9 +30,8 @@ from saga.engine.state import Counter, Hero, Jarl
 _TAX = tuple(a.tax for a in T.AREA_TABLE)
 _LAND_AREAS = T.LAND_AREAS
 STAY = T.LINK_SLOTS  # the Amiga's ninth option: stay put
-# Each area's links, and a -100 score for each empty slot after them.
-_LINKED = tuple(tuple(a for a in links if a != -1) for links in T.LINKS)
-_MISSING = tuple([-100] * links.count(-1) for links in T.LINKS)
+# Each area's links, in their slots (T.LINKS pads them with empty ones).
+_LINKED = tuple(area.links for area in T.AREA_TABLE)
 RECRUIT, WEAK_HERO, WEAK_JARL, WEAK_MONSTER, WEAK_KINGDOM, ITEM = 6, 5, 3, 4, 3, 9
 
 
@@ -206,14 +205,18 @@ class Survey(Sides):
             if worth is None:
                 worth = known[area] = self._worth(area)
             scores.append(worth + goodrand() % 4)
-        scores += _MISSING[here]
-        scores.append(stay)
         best = -100
         choice = 0
         for option, score in enumerate(scores):
             if score > best or (score == best and not goodrand() % 2):
                 choice = option
                 best = score
+        if best == -100:  # (it never falls below) the empty slots tie with it
+            for option in range(len(scores), STAY):
+                if not goodrand() % 2:
+                    choice = option
+        if stay > best or (stay == best and not goodrand() % 2):
+            choice = STAY
         return choice
 
     def _worth(self, area: int) -> int:
