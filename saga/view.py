@@ -175,13 +175,9 @@ class GameView:
         return score(self._game, hero)
 
     def score_history(self, hero: int) -> tuple[int, ...]:
-        """Scores at the end of each turn, this turn's as it stands now
-        (the original's summary works it out the same way when it opens)."""
-        scores = list(self._game.heroes[hero].score)
-        turn = self.turn
-        if 0 < turn < len(scores):
-            scores[turn] = self.score(hero)
-        return tuple(scores)
+        """Scores at the end of each turn, and this turn's when the summary
+        opened (see :func:`saga.engine.turn.mark_scores`)."""
+        return tuple(self._game.heroes[hero].score)
 
     def where(self, kind: int, number: int) -> int:
         return int(self._record(kind, number).where)

@@ -12,6 +12,7 @@ from window_demo import EGIL, HOME, demo_game, face_down_jarl
 
 from amiga.display import Screen
 from amiga.input import MouseCode, Qualifier, RawKey, ScriptedEventSource
+from saga import savefile, savelayout
 from saga.config import Config
 from saga.engine import tables as T
 from saga.engine.game import Game
@@ -21,7 +22,7 @@ from saga.engine.state import GameState
 from saga.host import Ask, QuietHost
 from saga.screen.about import open_about
 from saga.screen.board import Board
-from saga.screen.host import ScreenHost
+from saga.screen.host import ScreenHost, show_summary
 from saga.screen.info import info_window, open_info
 from saga.screen.manual import ROWS, ManualWindow, manual_text, manual_window, wrap
 from saga.screen.pages import open_page
@@ -183,13 +184,25 @@ def test_summary_counts_as_the_original() -> None:
     assert len(treasures) == sum(1 for i in g.treasures if not i.taken)
 
 
-def test_score_history_shows_this_turn_as_it_stands() -> None:
+def test_the_summary_notes_this_turns_score_as_the_original_does() -> None:
+    # Its graph shows the turn in progress, and a game saved afterwards
+    # keeps the noted scores, as the original's would.
     g = demo_game()
+    beowulf = T.HERO_NAMES.index("Beowulf")
+    g.heroes[beowulf].control = T.NONE
+    turn = g.state.turn
     v = GameView(g)
-    history = v.score_history(EGIL)
-    assert history[g.state.turn] == v.score(EGIL)
-    assert history[: g.state.turn] == tuple(g.heroes[EGIL].score[: g.state.turn])
-    assert g.heroes[EGIL].score[g.state.turn] == 0  # the view changed nothing
+    assert g.heroes[EGIL].score[turn] == 0 != v.score(EGIL)
+    before = savefile.encode(g.state)
+    ui, _ = _ui(ScriptedEventSource().press(MouseCode.MENUDOWN))  # it closes
+    show_summary(ui, g, ENGLISH)
+    assert v.score_history(EGIL)[turn] == g.heroes[EGIL].score[turn] == v.score(EGIL)
+    assert g.heroes[beowulf].score[turn] == 0  # nobody plays him: the original skips him
+    assert savelayout.differences(before, savefile.encode(g.state)) == [
+        f"scores.{name}.{turn} 0 ≠ {g.heroes[hero].score[turn]}"
+        for hero, name in enumerate(T.HERO_NAMES)
+        if hero != beowulf and g.heroes[hero].score[turn]
+    ]
 
 
 def test_treasure_page_shows_advanced_treasures_only_in_advanced_games() -> None:

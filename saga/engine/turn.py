@@ -30,6 +30,19 @@ def score(g: Game, hero: int) -> int:
     return total
 
 
+def mark_scores(g: Game) -> None:
+    """Note each playing hero's score for the turn in progress.
+
+    The original's summary window does this as it opens.  The turn's end
+    notes the scores again, so it only shows in a game saved in between,
+    whose bytes then match the original's.
+    """
+    turn = g.state.turn
+    for h in g.heroes:
+        if h.control != T.NONE and 0 < turn < len(h.score):
+            h.score[turn] = score(g, h.index)
+
+
 def _choose_order(g: Game) -> None:
     """The most glorious hero moves first; ties are settled by coin tosses."""
     for h in g.heroes:

@@ -32,14 +32,12 @@ from saga.screen import pens as P
 from saga.screen.about import about_window
 from saga.screen.board import Board
 from saga.screen.files import choose_file
-from saga.screen.host import ScreenHost
+from saga.screen.host import ScreenHost, show_summary
 from saga.screen.manual import manual_window
 from saga.screen.pages import rules_window
-from saga.screen.summary import summary_window
 from saga.screen.title import TitleScreen, big_text
 from saga.screen.ui import HEIGHT, WIDTH, GameAborted, QuitProgram, Ui
 from saga.screen.windows import ask_yes_no, dismisses, requester
-from saga.view import GameView
 
 Text = Callable[[str], str]
 # Puts a recorder or a replay around each game's screen host; told if the game was loaded.
@@ -254,7 +252,7 @@ class App:
         elif key in ("titlebar", "watch", "stretch", "scanlines"):
             self._setting(key, bool(ui.menu_item(key).checked))
         elif key == "summary" and self.game is not None:
-            summary_window(ui, GameView(self.game), t)
+            show_summary(ui, self.game, t)
         elif key in ("runes", "spells", "swords", "treasures"):
             advanced = self.game.state.advanced if self.game else self.config.advanced
             rules_window(ui, t, key, advanced=advanced)

@@ -19,7 +19,7 @@ from saga.engine import cheats
 from saga.engine import tables as T
 from saga.engine.game import Game
 from saga.engine.state import GameState
-from saga.engine.turn import turn_label
+from saga.engine.turn import mark_scores, turn_label
 from saga.host import ABORT, BACKSPACE, DONE, OFF_MAP, WHITE, Answer, Ask, key_code
 from saga.screen import pens as P
 from saga.screen.board import Board
@@ -275,14 +275,14 @@ class ScreenHost:
         return True
 
     def _help(self, message: IntuiMessage) -> None:
-        v = self.view
-        if v is None:
+        g = self.g
+        if g is None:
             return
         thing = self.board.thing_at(message.mouse_x, message.mouse_y)
         if thing is None or (message.qualifier & SHIFT and message.idcmp == IDCMP.RAWKEY):
-            summary_window(self.ui, v, self.t)
+            show_summary(self.ui, g, self.t)
         else:
-            info_window(self.ui, v, self.t, thing)
+            info_window(self.ui, GameView(g), self.t, thing)
         self.redraw()
 
     def _answer(self, message: IntuiMessage, mode: Ask) -> Answer | None:
@@ -337,6 +337,13 @@ class ScreenHost:
 
 
 _PRESSES = (MouseCode.SELECTDOWN, MouseCode.MIDDLEDOWN, MouseCode.MENUDOWN)
+
+
+def show_summary(ui: Ui, g: Game, t: Callable[[str], str]) -> None:
+    """The game summary, opened as the original opens it: noting the
+    scores of the turn in progress first, which its graph then shows."""
+    mark_scores(g)
+    summary_window(ui, GameView(g), t)
 
 
 def _key_codes(t: Callable[[str], str]) -> dict[Ask, tuple[int, int]]:
