@@ -366,6 +366,8 @@ def test_summary_of_a_fresh_game_for_one_hero_fits_its_piles(advanced: bool) -> 
     outside[frame.top : frame.bottom, frame.left : frame.right] = False
     assert np.array_equal(ui.screen.pixels[outside], before[outside] | 128)
     monsters, jarls, treasures = piles(GameView(g))
-    assert len(monsters) == (T.ADVANCED_MONSTERS if advanced else T.BASIC_MONSTERS) - 1
-    assert len(treasures) == (T.ADVANCED_TREASURES if advanced else T.BASIC_TREASURES)
+    # As in the original, every counter not drawn, the advanced ones in a basic game too.
+    assert monsters == [m for m in range(len(T.MONSTER_TABLE)) if not g.monsters[m].taken]
+    assert len(monsters) == T.ADVANCED_MONSTERS - 1
+    assert len(treasures) == T.ADVANCED_TREASURES  # the one monster guards none
     assert len(jarls) == len(T.JARL_TABLE) - 1

@@ -71,15 +71,15 @@ def summary_rows(v: GameView, t: Text) -> list[tuple[str, int]]:
 
 
 def piles(v: GameView) -> list[list[int]]:
-    """Monsters, jarls and treasures not yet drawn, in table order."""
-    monsters = [m.index for m in v.monsters[: _monster_count(v)] if not m.taken]
+    """Monsters, jarls and treasures not yet drawn, in table order.
+
+    As in the original, a basic game's piles show the advanced monsters and
+    treasures too: they are never drawn, so they always lie there.
+    """
+    monsters = [m.index for m in v.monsters if not m.taken]
     jarls = [j.index for j in v.jarls if not j.taken]
-    treasures = [i for i, item in enumerate(v.treasures[: v.treasure_count]) if not item.taken]
+    treasures = [i for i, item in enumerate(v.treasures) if not item.taken]
     return [monsters, jarls, treasures]
-
-
-def _monster_count(v: GameView) -> int:
-    return T.ADVANCED_MONSTERS if v.advanced else T.BASIC_MONSTERS
 
 
 def summary_window(ui: Ui, v: GameView, t: Text) -> Panel:
