@@ -32,7 +32,7 @@ from saga.host import Host, ScriptError
 from saga.places import find_places
 from saga.replay import Recorder, Replay, ReplayError, ReplayHost
 from saga.replay import read as read_replay
-from saga.text import load_text
+from saga.text import Lookup, load_text
 
 TEMPLATE = (
     "saga [--headless] [--seed N] [--turns N] [--advanced] [--language NAME] "
@@ -213,7 +213,7 @@ def _run(options: argparse.Namespace) -> int:
     return 0
 
 
-def _terminal_host(text: Callable[[str], str], autosave: Path | None) -> TerminalHost:
+def _terminal_host(text: Lookup, autosave: Path | None) -> TerminalHost:
     if isinstance(sys.stdout, io.TextIOWrapper):
         sys.stdout.reconfigure(errors="replace")  # never die on a missing glyph
     colour = sys.stdout.isatty() and not os.environ.get("NO_COLOR")
@@ -300,9 +300,7 @@ def _warn(message: str) -> None:
     print(f"saga: {message}", file=sys.stderr)
 
 
-def _replay(
-    options: argparse.Namespace, config: configuration.Config, text: Callable[[str], str]
-) -> int:
+def _replay(options: argparse.Namespace, config: configuration.Config, text: Lookup) -> int:
     game = read_replay(options.replay)
     state = game.state()
     rng = Lcg64(game.seed)
@@ -330,7 +328,7 @@ def watch_replay(
     state: GameState | None,
     rng: Lcg64,
     config: configuration.Config,
-    text: Callable[[str], str],
+    text: Lookup,
     record: Callable[[Host, bool], Host],
     source: EventSource | None = None,
 ) -> int:
@@ -393,7 +391,7 @@ def _simulate(options: argparse.Namespace) -> int:
     return simulate.command(plan, options.jobs or os.cpu_count() or 1, options.csv, options.chart)
 
 
-def _load_game(path: Path, t: Callable[[str], str]) -> GameState:
+def _load_game(path: Path, t: Lookup) -> GameState:
     """The saved game named on the command line, or one clear message why not."""
     try:
         return savefile.load(path)

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import sys
-from collections.abc import Callable
 from pathlib import Path
 from typing import TextIO
 
@@ -14,6 +13,7 @@ from saga.engine.state import GameState
 from saga.engine.turn import final_scores, game_over_line, play
 from saga.host import FIRST_HERO_PEN, QuietHost
 from saga.pens import HERO_COLOURS
+from saga.text import Lookup
 
 # The heroes' pens in their own colours (24-bit terminal colours).
 _ANSI = {FIRST_HERO_PEN + h: "38;2;{};{};{}".format(*rgb) for h, rgb in enumerate(HERO_COLOURS)}
@@ -26,7 +26,7 @@ class TerminalHost(QuietHost):
     def __init__(
         self,
         out: TextIO,
-        text: Callable[[str], str],
+        text: Lookup,
         autosave_path: Path | None,
         colour: bool,
     ) -> None:

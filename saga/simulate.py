@@ -43,7 +43,7 @@ from saga.engine.rng import Lcg64
 from saga.engine.state import GameState
 from saga.engine.turn import final_scores, play
 from saga.host import QuietHost
-from saga.text import english
+from saga.text import Lookup, english
 
 _MASK = (1 << 64) - 1
 _GOLDEN = 0x9E3779B97F4A7C15  # splitmix64's step: spreads neighbouring indices apart
@@ -100,7 +100,7 @@ class _DeathCount(QuietHost):
 
 
 @cache
-def _text() -> Callable[[str], str]:
+def _text() -> Lookup:
     return english()
 
 

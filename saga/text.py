@@ -25,6 +25,10 @@ from amiga.locale import (
 
 CATALOG_NAME = "saga"
 
+# How the engine and the screens word things: a message's name in, its text
+# in the player's language out (a :class:`Text`, or a stand-in in tests).
+Lookup = Callable[[str], str]
+
 
 def catalogs_dir() -> Path:
     """The folder holding saga.cd and the compiled catalogs of this installation."""
@@ -54,7 +58,7 @@ class Text:
         return self._strings[name]
 
 
-def english() -> Callable[[str], str]:
+def english() -> Lookup:
     """The built-in English, whatever the user's language."""
     return Text()
 

@@ -28,7 +28,7 @@ import argparse
 import io
 import sys
 import warnings
-from collections.abc import Callable, Iterable
+from collections.abc import Iterable
 from pathlib import Path
 from typing import TextIO
 
@@ -42,7 +42,7 @@ from saga.engine.rng import Lcg64
 from saga.engine.state import GameState
 from saga.engine.turn import final_scores, game_over_line, play
 from saga.host import WHITE, Answer, Ask, ScriptedHost, ScriptError
-from saga.text import Text, english, load_text
+from saga.text import Lookup, Text, english, load_text
 
 # A 99-turn trace (or replay) with many questions stays well under this.
 MAX_TRACE = 16 << 20
@@ -139,7 +139,7 @@ def run(
     answers: list[tuple[Ask, int, int, int]],
     out: TextIO,
     new_game: tuple[list[int], int, bool] | None = None,
-    text: Callable[[str], str] | None = None,
+    text: Lookup | None = None,
     messages: bool = False,
     fixes: bool = False,
 ) -> None:

@@ -10,13 +10,13 @@ rule that changes the state, so no screen can quietly alter a faithful game.
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from typing import Any
 
 from saga.engine import tables as T
 from saga.engine.counters import usual_moves
 from saga.engine.game import Game
 from saga.engine.turn import score
+from saga.text import Lookup
 
 
 class ReadOnly:
@@ -122,7 +122,7 @@ class GameView:
         return self._game.turn_of
 
     @property
-    def t(self) -> Callable[[str], str]:
+    def t(self) -> Lookup:
         return self._game.t
 
     # -- figures as the windows print them ----------------------------------

@@ -8,12 +8,15 @@ random source, the host and the language can be swapped freely.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from typing import TYPE_CHECKING
 
 from saga.engine import tables as T
 from saga.engine.rng import RandomSource
 from saga.engine.state import Counter, GameState
 from saga.host import FIRST_HERO_PEN, WHITE, Ask, Host, key_code
+
+if TYPE_CHECKING:
+    from saga.text import Lookup
 
 
 class Game:
@@ -22,7 +25,7 @@ class Game:
         state: GameState,
         rng: RandomSource,
         host: Host,
-        text: Callable[[str], str],
+        text: Lookup,
         *,
         fixes: bool = False,
     ) -> None:

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from typing import TYPE_CHECKING
 
 from saga.engine import tables as T
 from saga.engine.assess import Phase
@@ -13,6 +13,9 @@ from saga.engine.movement import move_side
 from saga.engine.placement import new_hero, place_jarls, place_monsters, promote, withdraw
 from saga.engine.state import GameState, Hero, Jarl
 from saga.host import FIRST_HERO_PEN, Ask
+
+if TYPE_CHECKING:
+    from saga.text import Lookup
 
 
 def score(g: Game, hero: int) -> int:
@@ -159,7 +162,7 @@ def _human_dead_hero(g: Game, hero: int, can_transfer: bool) -> None:
         new_hero(g, hero, give_sword=False)
 
 
-def turn_label(t: Callable[[str], str], s: GameState) -> str:
+def turn_label(t: Lookup, s: GameState) -> str:
     """ "Turn n of N", as both the title bar and the start-of-turn prompt word it."""
     return f"{t('MSG_TURN')} {s.turn} {t('MSG_OF')} {s.turns}"
 

@@ -9,8 +9,6 @@ their place tells the versions of pygame and SDL instead.
 
 from __future__ import annotations
 
-from collections.abc import Callable
-
 import saga
 from amiga.display.present import backend_versions
 from saga import RELEASE_DATE
@@ -19,13 +17,13 @@ from saga.engine import tables as T
 from saga.screen import pens as P
 from saga.screen.panel import Panel
 from saga.screen.ui import Ui
+from saga.text import Lookup
 
-Text = Callable[[str], str]
 WIDTH, HEIGHT = 360, 150
 LABEL = 24  # characters: labels are padded to this width
 
 
-def about_lines(t: Text) -> list[tuple[int, int, str, bool]]:
+def about_lines(t: Lookup) -> list[tuple[int, int, str, bool]]:
     """(x, baseline, text, bold) of every line, in the window's coordinates."""
     import platform  # only this window asks, and importing it slows every start
 
@@ -45,7 +43,7 @@ def about_lines(t: Text) -> list[tuple[int, int, str, bool]]:
     ]
 
 
-def open_about(ui: Ui, t: Text) -> Panel:
+def open_about(ui: Ui, t: Lookup) -> Panel:
     lines = about_lines(t)
     width = max(WIDTH, *(x + 8 * len(text) + 12 for x, _, text, _ in lines))
     panel = Panel(ui, t("MSG_ABOUT_TITLE"), width, HEIGHT)
@@ -56,7 +54,7 @@ def open_about(ui: Ui, t: Text) -> Panel:
     return panel
 
 
-def about_window(ui: Ui, t: Text) -> Panel:
+def about_window(ui: Ui, t: Lookup) -> Panel:
     panel = open_about(ui, t)
     panel.wait()
     return panel

@@ -38,8 +38,8 @@ from saga.screen.pages import rules_window
 from saga.screen.title import TitleScreen, big_text
 from saga.screen.ui import HEIGHT, WIDTH, GameAborted, QuitProgram, Ui
 from saga.screen.windows import ask_yes_no, dismisses, requester
+from saga.text import Lookup
 
-Text = Callable[[str], str]
 # Puts a recorder or a replay around each game's screen host; told if the game was loaded.
 HostWrapper = Callable[[ScreenHost, bool], Host]
 VALHALLA = 15
@@ -65,7 +65,7 @@ class App:
         self,
         ui: Ui,
         config: Config,
-        text: Text,
+        text: Lookup,
         rng: RandomSource,
         *,
         store: SettingsStore | None = None,
@@ -325,7 +325,7 @@ def run_window(
     controls: list[int],
     state: GameState | None,
     rng: RandomSource,
-    text: Text,
+    text: Lookup,
     path: Path | None = None,
     source: EventSource | None = None,
     *,

@@ -10,7 +10,7 @@ being moved is drawn last, so that nothing in its new area hides it.
 from __future__ import annotations
 
 from collections import defaultdict
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 
 from amiga.display import Image
 from amiga.display.box import Box
@@ -19,6 +19,7 @@ from saga.engine import tables as T
 from saga.host import WHITE
 from saga.screen import pens as P
 from saga.screen.ui import MESSAGE_TOP, Ui
+from saga.text import Lookup
 from saga.view import GameView
 
 Key = tuple[int, int]  # (counter kind, number)
@@ -176,9 +177,7 @@ class Board:
         area = self.area_at(x, y)
         return ("area", area) if area >= 0 else None
 
-    def describe(
-        self, v: GameView, thing: Thing | None, t: Callable[[str], str]
-    ) -> tuple[str, int]:
+    def describe(self, v: GameView, thing: Thing | None, t: Lookup) -> tuple[str, int]:
         """The upper message line for what the pointer is over, with the
         factors printed on a counter, as the original's line shows them."""
         if thing is None:

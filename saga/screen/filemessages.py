@@ -20,8 +20,8 @@ from saga.engine.state import GameState
 from saga.screen import pens as P
 from saga.screen.ui import Ui
 from saga.screen.windows import requester
+from saga.text import Lookup
 
-Text = Callable[[str], str]
 Line = tuple[str, int]
 
 COLUMNS = 72  # characters on a requester line, well inside the 640-pixel screen
@@ -71,20 +71,20 @@ def _pieces(word: str, width: int) -> list[str]:
     return pieces
 
 
-def title(t: Text) -> str:
+def title(t: Lookup) -> str:
     """The requester's title, "Saga: " and the catalog's word for a recoverable error."""
     return f"Saga: {t('MSG_ERROR')}"
 
 
-def saving(t: Text, path: Path) -> str:
+def saving(t: Lookup, path: Path) -> str:
     return f"{t('MSG_SAVING')} {path}..."
 
 
-def saved(t: Text, path: Path) -> str:
+def saved(t: Lookup, path: Path) -> str:
     return f"{t('MSG_SAVED')} {path}."
 
 
-def loaded(t: Text, path: Path) -> str:
+def loaded(t: Lookup, path: Path) -> str:
     return f"{t('MSG_OPENED')} {path}."
 
 
@@ -95,7 +95,7 @@ def lines(message: str, reason: str) -> list[Line]:
     ]
 
 
-def save_failed(t: Text, path: Path, error: OSError) -> tuple[str, str]:
+def save_failed(t: Lookup, path: Path, error: OSError) -> tuple[str, str]:
     """Why a save failed: the file could not be opened for writing, or not written."""
     if error.errno in _WRITE_ERRNOS:
         message = f"{t('MSG_CANT_WRITE')} {path}!"
@@ -104,7 +104,7 @@ def save_failed(t: Text, path: Path, error: OSError) -> tuple[str, str]:
     return message, str(error.strerror or error)
 
 
-def open_failed(t: Text, path: Path, error: savefile.SaveFileError) -> tuple[str, str]:
+def open_failed(t: Lookup, path: Path, error: savefile.SaveFileError) -> tuple[str, str]:
     """Why a file could not be opened as a game, told as the original tells each case."""
     reason = getattr(error, "reason", "")
     if not reason:  # an error that carries only its text: drop what the message says
@@ -133,7 +133,7 @@ def _size(path: Path) -> int:
 def save_game(
     ui: Ui,
     say: Callable[[str, int], None],
-    t: Text,
+    t: Lookup,
     path: Path,
     state: GameState,
     *,

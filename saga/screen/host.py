@@ -34,6 +34,7 @@ from saga.screen.ui import (
     WIDTH,
     Ui,
 )
+from saga.text import Lookup
 from saga.view import GameView
 
 SHIFT = Qualifier.LSHIFT | Qualifier.RSHIFT
@@ -51,7 +52,7 @@ class ScreenHost:
         self,
         ui: Ui,
         board: Board,
-        text: Callable[[str], str],
+        text: Lookup,
         config: Config,
         autosave_path: Path | None,
         on_menu: Callable[[str], None],
@@ -339,14 +340,14 @@ class ScreenHost:
 _PRESSES = (MouseCode.SELECTDOWN, MouseCode.MIDDLEDOWN, MouseCode.MENUDOWN)
 
 
-def show_summary(ui: Ui, g: Game, t: Callable[[str], str]) -> None:
+def show_summary(ui: Ui, g: Game, t: Lookup) -> None:
     """The game summary, opened as the original opens it: noting the
     scores of the turn in progress first, which its graph then shows."""
     mark_scores(g)
     summary_window(ui, GameView(g), t)
 
 
-def _key_codes(t: Callable[[str], str]) -> dict[Ask, tuple[int, int]]:
+def _key_codes(t: Lookup) -> dict[Ask, tuple[int, int]]:
     """The keys the left and the other buttons stand for, by question."""
 
     def code(name: str) -> int:

@@ -9,7 +9,6 @@ fields, and how the labels are put together, follow the Amiga original.
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -18,9 +17,9 @@ from saga.engine import tables as T
 from saga.screen import pens as P
 from saga.screen.panel import LINE, Panel, text_width
 from saga.screen.ui import Ui
+from saga.text import Lookup
 from saga.view import GameView
 
-Text = Callable[[str], str]
 Thing = tuple  # ("counter", kind, number) or ("area", area)
 MARGIN = 8
 VALUE_COLUMN = 23  # characters: labels are padded to this width, as the original's
@@ -56,14 +55,14 @@ class Sheet:
     notes: list[str] = field(default_factory=list)  # plain lines under the rows
 
 
-def doc_lines(t: Text, doc: tuple[str, int] | None) -> list[str]:
+def doc_lines(t: Lookup, doc: tuple[str, int] | None) -> list[str]:
     if doc is None:
         return [t("MSG_NO_POWERS")]
     prefix, count = doc
     return [t(f"{prefix}_{n}") for n in range(1, count + 1)]
 
 
-def _yes(t: Text, flag: bool) -> str:
+def _yes(t: Lookup, flag: bool) -> str:
     return t("MSG_YES" if flag else "MSG_NO")
 
 
@@ -71,7 +70,7 @@ def _place(v: GameView, area: int) -> str:
     return f"{v.area_name(area)} ({v.tax(area)})"
 
 
-def _flags(t: Text, c: Any) -> list[tuple[str, str]]:
+def _flags(t: Lookup, c: Any) -> list[tuple[str, str]]:
     """The spell and movement flags of a hero or jarl, labelled as the original."""
     return [
         (f"Jara ({t('MSG_LOSE_TURN')})?", _yes(t, c.loseturn)),
@@ -80,7 +79,7 @@ def _flags(t: Text, c: Any) -> list[tuple[str, str]]:
     ]
 
 
-def _hagall_and_sea(t: Text, c: Any) -> list[tuple[str, str]]:
+def _hagall_and_sea(t: Lookup, c: Any) -> list[tuple[str, str]]:
     return [
         (f"Hagall ({t('MSG_HAIL')})?", _yes(t, c.hagall)),
         (f"{t('MSG_MOVE_BY_SEA')}?", t(_SEA[c.sea])),
@@ -105,7 +104,7 @@ def _treasures_of(v: GameView, kind: int, number: int) -> list[int]:
     return [i for i, item in enumerate(v.treasures) if item.held_by(kind, number)]
 
 
-def _treasure_list(v: GameView, t: Text, held: list[int], *, singular: bool) -> list[str]:
+def _treasure_list(v: GameView, t: Lookup, held: list[int], *, singular: bool) -> list[str]:
     lines = []
     for number in held:
         line = " " + v.item_name(T.TREASURE, number)
@@ -116,7 +115,7 @@ def _treasure_list(v: GameView, t: Text, held: list[int], *, singular: bool) -> 
     return lines or [" " + t("MSG_NONE")]
 
 
-def hero_sheet(v: GameView, t: Text, hero: int) -> Sheet:
+def hero_sheet(v: GameView, t: Lookup, hero: int) -> Sheet:
     h = v.heroes[hero]
     sword = _sword_of(v, T.HERO, hero)
     treasures = _treasures_of(v, T.HERO, hero)
@@ -156,7 +155,7 @@ def hero_sheet(v: GameView, t: Text, hero: int) -> Sheet:
     return Sheet(rows, right, sword, treasures, [(j, hero) for j in jarls])
 
 
-def jarl_sheet(v: GameView, t: Text, jarl: int) -> Sheet:
+def jarl_sheet(v: GameView, t: Lookup, jarl: int) -> Sheet:
     j = v.jarls[jarl]
     up = j.face == T.FACE_UP
     unknown = t("MSG_UNKNOWN")
@@ -177,7 +176,7 @@ def jarl_sheet(v: GameView, t: Text, jarl: int) -> Sheet:
     return Sheet(rows, right, sword, treasures)
 
 
-def monster_sheet(v: GameView, t: Text, monster: int) -> Sheet:
+def monster_sheet(v: GameView, t: Lookup, monster: int) -> Sheet:
     m = v.monsters[monster]
     carries = any(item.held_by(T.MONSTER, monster) for item in v.treasures)
     rows = [
@@ -195,7 +194,7 @@ def monster_sheet(v: GameView, t: Text, monster: int) -> Sheet:
     return Sheet(rows)
 
 
-def _holder(v: GameView, t: Text, item: Any) -> str:
+def _holder(v: GameView, t: Lookup, item: Any) -> str:
     """Who holds an item, or the area it lies in."""
     kind, holder = item.possessortype, item.possessor
     if kind == T.HERO:
@@ -209,7 +208,7 @@ def _holder(v: GameView, t: Text, item: Any) -> str:
     return _place(v, where) if 0 <= where < T.AREAS else t("MSG_NONE")
 
 
-def treasure_sheet(v: GameView, t: Text, number: int) -> Sheet:
+def treasure_sheet(v: GameView, t: Lookup, number: int) -> Sheet:
     rides = str(v.faxirides) if number == T.FREY_FAXI else t("MSG_NOT_APPLICABLE")
     rows = [
         (t("MSG_TREASURE_NAME") + ":", v.item_name(T.TREASURE, number)),
@@ -219,7 +218,7 @@ def treasure_sheet(v: GameView, t: Text, number: int) -> Sheet:
     return Sheet(rows, notes=["", *doc_lines(t, TREASURE_DOCS[number])])
 
 
-def sword_sheet(v: GameView, t: Text, number: int) -> Sheet:
+def sword_sheet(v: GameView, t: Lookup, number: int) -> Sheet:
     rows = [
         (t("MSG_SWORD_NAME") + ":", T.SWORD_NAMES[number]),
         (t("MSG_LOCATION") + ":", _holder(v, t, v.swords[number])),
@@ -227,7 +226,7 @@ def sword_sheet(v: GameView, t: Text, number: int) -> Sheet:
     return Sheet(rows, notes=["", *doc_lines(t, SWORD_DOCS[number])])
 
 
-def area_sheet(v: GameView, t: Text, area: int) -> Sheet:
+def area_sheet(v: GameView, t: Lookup, area: int) -> Sheet:
     king = v.kings[area]
     rows = [
         (t("MSG_KINGDOM_NAME") + ":", v.area_name(area)),
@@ -258,7 +257,7 @@ def area_sheet(v: GameView, t: Text, area: int) -> Sheet:
     return Sheet(rows, [t("MSG_CONTENTS") + ":", *(here or [" " + t("MSG_NONE")])])
 
 
-def sheet_for(v: GameView, t: Text, thing: Thing) -> Sheet:
+def sheet_for(v: GameView, t: Lookup, thing: Thing) -> Sheet:
     if thing[0] == "area":
         return area_sheet(v, t, thing[1])
     _, kind, number = thing
@@ -277,14 +276,14 @@ def _image_columns(sheet: Sheet) -> int:
     return first + (len(sheet.treasures) + 3) // 4
 
 
-def info_window(ui: Ui, v: GameView, t: Text, thing: Thing) -> Panel:
+def info_window(ui: Ui, v: GameView, t: Lookup, thing: Thing) -> Panel:
     """Open the window about a thing, wait for a key or a button, close it."""
     panel = open_info(ui, v, t, thing)
     panel.wait()
     return panel
 
 
-def open_info(ui: Ui, v: GameView, t: Text, thing: Thing) -> Panel:
+def open_info(ui: Ui, v: GameView, t: Lookup, thing: Thing) -> Panel:
     """Draw the information window and leave it open (for :func:`info_window`)."""
     sheet = sheet_for(v, t, thing)
     value_x = MARGIN + max(

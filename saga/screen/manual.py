@@ -11,15 +11,14 @@ the right button close the window; Shift+Esc quits.
 from __future__ import annotations
 
 import textwrap
-from collections.abc import Callable
 from importlib import resources
 
 from amiga.input import IDCMP, MouseCode, Qualifier, RawKey
 from saga.screen import pens as P
 from saga.screen.panel import LINE, Panel
 from saga.screen.ui import FONT, Ui
+from saga.text import Lookup
 
-Text = Callable[[str], str]
 WIDTH, HEIGHT = 600, 420
 MARGIN = 8
 BAR = 14  # the scroll bar's width
@@ -84,7 +83,7 @@ def _blocks(text: str) -> list[str]:
 class ManualWindow:
     """The open manual and how far down it is scrolled."""
 
-    def __init__(self, ui: Ui, t: Text, language: str | None) -> None:
+    def __init__(self, ui: Ui, t: Lookup, language: str | None) -> None:
         self.lines = wrap(manual_text(language))
         self.top = 0
         self.panel = Panel(ui, t("MSG_MENU_MANUAL").rstrip(".").rstrip("\u2026"), WIDTH, HEIGHT)
@@ -191,7 +190,7 @@ class ManualWindow:
                 self.scroll_to(round(offset * self.last_top / room))
 
 
-def manual_window(ui: Ui, t: Text, language: str | None = None) -> ManualWindow:
+def manual_window(ui: Ui, t: Lookup, language: str | None = None) -> ManualWindow:
     """Read the manual in the catalog's language (the text's, if not given)."""
     window = ManualWindow(ui, t, language or getattr(t, "language", None))
     window.run()

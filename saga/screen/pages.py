@@ -8,15 +8,13 @@ advanced treasures appear only in advanced games.
 
 from __future__ import annotations
 
-from collections.abc import Callable
-
 from saga.art import counter_image
 from saga.engine import tables as T
 from saga.screen.info import SWORD_DOCS, TREASURE_DOCS, doc_lines
 from saga.screen.panel import LINE, Panel, text_width
 from saga.screen.ui import Ui
+from saga.text import Lookup
 
-Text = Callable[[str], str]
 PAGE_WIDTH = 44  # characters a line of the pages' text holds
 IMAGE_ROOM = 36  # the counters' column on the swords' and treasures' pages
 MARGIN = 12
@@ -48,7 +46,7 @@ TITLES = {
 Entry = tuple[str, list[str], tuple[int, int] | None]  # heading, lines, counter
 
 
-def page_entries(t: Text, page: str, *, advanced: bool = False) -> list[Entry]:
+def page_entries(t: Lookup, page: str, *, advanced: bool = False) -> list[Entry]:
     if page == "runes":
         return [
             (f"{name}, {t(meaning)}", doc_lines(t, doc), None)
@@ -78,14 +76,14 @@ def page_entries(t: Text, page: str, *, advanced: bool = False) -> list[Entry]:
     ]
 
 
-def rules_window(ui: Ui, t: Text, page: str, *, advanced: bool = False) -> Panel:
+def rules_window(ui: Ui, t: Lookup, page: str, *, advanced: bool = False) -> Panel:
     """Show one page until a key or a button."""
     panel = open_page(ui, t, page, advanced=advanced)
     panel.wait()
     return panel
 
 
-def open_page(ui: Ui, t: Text, page: str, *, advanced: bool = False) -> Panel:
+def open_page(ui: Ui, t: Lookup, page: str, *, advanced: bool = False) -> Panel:
     entries = page_entries(t, page, advanced=advanced)
     images = any(image for _, _, image in entries)
     x = MARGIN + (IMAGE_ROOM if images else 0)

@@ -9,16 +9,14 @@ hero over the last 40 turns, against the 15 points that earn Valhalla.
 
 from __future__ import annotations
 
-from collections.abc import Callable
-
 from saga.art import COUNTER_SIZE, counter_image
 from saga.engine import tables as T
 from saga.screen import pens as P
 from saga.screen.panel import LINE, Panel
 from saga.screen.ui import Ui
+from saga.text import Lookup
 from saga.view import GameView
 
-Text = Callable[[str], str]
 WIDTH = 470
 TABLE_X = 12
 PILES_X = 374  # the monsters' pile; the jarls' and treasures' follow
@@ -32,7 +30,7 @@ PIXELS_A_POINT = 2
 VALHALLA = 15
 
 
-def hero_row(v: GameView, t: Text, hero: int) -> str:
+def hero_row(v: GameView, t: Lookup, hero: int) -> str:
     """One hero's line, in the columns of the catalog's heading."""
     h = v.heroes[hero]
     jarls = [j for j in v.jarls if j.alive and j.hero == hero]
@@ -61,7 +59,7 @@ def hero_row(v: GameView, t: Text, hero: int) -> str:
     )
 
 
-def summary_rows(v: GameView, t: Text) -> list[tuple[str, int]]:
+def summary_rows(v: GameView, t: Lookup) -> list[tuple[str, int]]:
     """The heading and a line for each hero in play, with its pen."""
     rows = [(t("MSG_SUMMARY_HEADINGS"), P.WHITE)]
     rows += [
@@ -82,13 +80,13 @@ def piles(v: GameView) -> list[list[int]]:
     return [monsters, jarls, treasures]
 
 
-def summary_window(ui: Ui, v: GameView, t: Text) -> Panel:
+def summary_window(ui: Ui, v: GameView, t: Lookup) -> Panel:
     panel = open_summary(ui, v, t)
     panel.wait()
     return panel
 
 
-def open_summary(ui: Ui, v: GameView, t: Text) -> Panel:
+def open_summary(ui: Ui, v: GameView, t: Lookup) -> Panel:
     rows = summary_rows(v, t)
     lines = len(rows)  # the heroes and a blank line under them
     graph_y = 20 + lines * LINE

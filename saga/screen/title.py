@@ -21,8 +21,8 @@ from saga.config import DELAY_TICKS, Config
 from saga.engine import tables as T
 from saga.screen import pens as P
 from saga.screen.ui import DRAW_INFO, HEIGHT, WIDTH, Ui
+from saga.text import Lookup
 
-Text = Callable[[str], str]
 SHIFT = Qualifier.LSHIFT | Qualifier.RSHIFT
 # The letter of each hero's name that picks him, as the original underlines it.
 HERO_KEYS = ("B", "U", "E", "R", "S", "T")
@@ -60,7 +60,7 @@ class TitleScreen:
         self,
         ui: Ui,
         config: Config,
-        t: Text,
+        t: Lookup,
         on_menu: Callable[[str], None],
         remember: Callable[..., None] = lambda **changes: None,
     ) -> None:
