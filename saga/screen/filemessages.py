@@ -19,10 +19,8 @@ from saga import savefile
 from saga.engine.state import GameState
 from saga.screen import pens as P
 from saga.screen.ui import Ui
-from saga.screen.windows import requester
+from saga.screen.windows import Line, requester
 from saga.text import Lookup
-
-Line = tuple[str, int]
 
 COLUMNS = 72  # characters on a requester line, well inside the 640-pixel screen
 
