@@ -42,7 +42,9 @@ class Lcg64:
     states are worked out a batch ahead with numpy's wrapping 64-bit
     arithmetic (state n+k = A_k * state n + C_k), and each ``goodrand()``
     is a C-level ``next`` over the batch.  The draws are the very same, in
-    the same order; working ahead decides nothing.
+    the same order; working ahead decides nothing.  numpy is imported at
+    the first draw: the window has imported it already, and a one-game
+    tool (a trace, a headless game) pays its 70 ms once.
 
     It also counts its draws, because comparing the count with the original's
     is the quickest way to see that two games went different ways.
