@@ -278,11 +278,11 @@ def _amiga_attacks(g: Game, hero: int, must: bool, weakest: int) -> None:
                 area = a
         if area == T.AREAS:
             break
-        for attack in (war.on_jarls, war.on_heroes, war.on_monsters, war.on_kingdom):
-            total = war.strength_in(area)
+        for attack in _ATTACKS:
+            total = war.stands.get(area, 0)
             if not total:
                 break
-            attack(area, total)
+            attack(war, area, total)
 
 
 class _Campaign:
@@ -300,16 +300,13 @@ class _Campaign:
         self._look()
 
     def _look(self) -> None:
+        # Where the side stands, and what :func:`attackers` would send in there.
         self.stands = _standing(self.g, self.hero)
         self._sides: Sides | None = None
 
     def fight(self, victim: Counter, area: int) -> None:
         _amiga_battle(self.g, self.hero, victim, area)
         self._look()
-
-    def strength_in(self, area: int) -> int:
-        """What :func:`attackers` would send in from an area."""
-        return self.stands.get(area, 0)
 
     def sides(self) -> Sides:
         if self._sides is None:
@@ -359,6 +356,10 @@ class _Campaign:
             and total > T.AREA_TABLE[area].tax
         ):
             self.fight(Counter(T.KINGDOM, area), area)
+
+
+# What the Amiga attacks in each area, in this order.
+_ATTACKS = (_Campaign.on_jarls, _Campaign.on_heroes, _Campaign.on_monsters, _Campaign.on_kingdom)
 
 
 def _standing(g: Game, hero: int) -> dict[int, int]:
