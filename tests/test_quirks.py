@@ -51,7 +51,7 @@ def test_defending_flag_of_hero_minus_one_reads_false() -> None:
     g = blank_game()
     put_hero(g, 5, 9, defending=True)
     assert not defending(g, -1)
-    end_battle(g, 3, -1)
+    end_battle(g, 3, -1, g.jarls)
     assert g.heroes[5].defending
 
 

@@ -38,9 +38,8 @@ def attack_phase(g: Game, hero: int) -> None:
         return
     must = False
     weakest = -1
-    here_monsters = [
-        m for m in g.monsters[: g.state.monster_count] if m.alive and m.where == h.where
-    ]
+    where = h.where
+    here_monsters = [m for m in g.monsters[: g.state.monster_count] if m.where == where and m.alive]
     if here_monsters:
         must = True  # a hero must fight a monster sharing his area
         weakest = min(here_monsters, key=lambda m: m.strength).index
@@ -241,7 +240,7 @@ def attackers(g: Game, hero: int, area: int, enlist: bool) -> int:
             h.attacking = True
         total += h.strength
     for j in g.jarls:
-        if j.alive and j.hero == hero and not j.routed and j.where == area:
+        if j.where == area and j.hero == hero and j.alive and not j.routed:
             if enlist:
                 j.attacking = True
             total += j.strength
@@ -279,11 +278,11 @@ def _amiga_attacks(g: Game, hero: int, must: bool, weakest: int) -> None:
                 area = a
         if area == T.AREAS:
             break
-        for attack in (war.on_jarls, war.on_heroes, war.on_monsters, war.on_kingdom):
-            total = war.strength_in(area)
+        for attack in _ATTACKS:
+            total = war.stands.get(area, 0)
             if not total:
                 break
-            attack(area, total)
+            attack(war, area, total)
 
 
 class _Campaign:
@@ -291,6 +290,7 @@ class _Campaign:
 
     Only battles change the board, so where the side stands, its strength
     there and how strong everyone looks are worked out afresh after each.
+    The scans of the board test the area first: it rules out most counters.
     """
 
     def __init__(self, g: Game, hero: int, must_fight: int) -> None:
@@ -300,16 +300,13 @@ class _Campaign:
         self._look()
 
     def _look(self) -> None:
+        # Where the side stands, and what :func:`attackers` would send in there.
         self.stands = _standing(self.g, self.hero)
         self._sides: Sides | None = None
 
     def fight(self, victim: Counter, area: int) -> None:
         _amiga_battle(self.g, self.hero, victim, area)
         self._look()
-
-    def strength_in(self, area: int) -> int:
-        """What :func:`attackers` would send in from an area."""
-        return self.stands.get(area, 0)
 
     def sides(self) -> Sides:
         if self._sides is None:
@@ -321,9 +318,9 @@ class _Campaign:
         g, hero = self.g, self.hero
         for j in g.jarls:
             if (
-                j.alive
+                j.where == area
+                and j.alive
                 and j.hero != hero
-                and j.where == area
                 and (
                     (j.face == T.FACE_DOWN and g.heroes[hero].luck >= 1)
                     or total >= self.sides().jarl_side(j.index, area)
@@ -335,9 +332,9 @@ class _Campaign:
         """Rival heroes whose side and luck are at most one stronger."""
         for rival in self.g.heroes:
             if (
-                rival.index != self.hero
+                rival.where == area
                 and rival.alive
-                and rival.where == area
+                and rival.index != self.hero
                 and total + 1 >= self.sides().hero_side(rival.index, area) + rival.luck
             ):
                 self.fight(Counter(T.HERO, rival.index), area)
@@ -346,7 +343,7 @@ class _Campaign:
         """Monsters no stronger than the side, and the one he must fight."""
         g = self.g
         for m in g.monsters[: g.state.monster_count]:
-            if m.alive and m.where == area and (m.index == self.must_fight or total >= m.strength):
+            if m.where == area and m.alive and (m.index == self.must_fight or total >= m.strength):
                 self.fight(Counter(T.MONSTER, m.index), area)
 
     def on_kingdom(self, area: int, total: int) -> None:
@@ -361,6 +358,10 @@ class _Campaign:
             self.fight(Counter(T.KINGDOM, area), area)
 
 
+# What the Amiga attacks in each area, in this order.
+_ATTACKS = (_Campaign.on_jarls, _Campaign.on_heroes, _Campaign.on_monsters, _Campaign.on_kingdom)
+
+
 def _standing(g: Game, hero: int) -> dict[int, int]:
     """The areas where the hero's side has counters able to attack, and
     their strength there, as :func:`attackers` counts it."""
@@ -369,6 +370,6 @@ def _standing(g: Game, hero: int) -> dict[int, int]:
     if h.alive and not h.routed:
         strengths[h.where] = h.strength
     for j in g.jarls:
-        if j.alive and j.hero == hero and not j.routed:
+        if j.hero == hero and j.alive and not j.routed:
             strengths[j.where] = strengths.get(j.where, 0) + j.strength
     return strengths

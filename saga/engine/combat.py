@@ -33,8 +33,9 @@ def defending(g: Game, hero: int) -> bool:
     return hero >= 0 and g.heroes[hero].defending
 
 
-def attackers_left(g: Game) -> bool:
-    return any(h.attacking for h in g.heroes) or any(j.attacking for j in g.jarls)
+def attackers_left(g: Game, jarls: list[Jarl]) -> bool:
+    """Whether anyone still attacks; ``jarls`` are those in the battle."""
+    return any(h.attacking for h in g.heroes) or any(j.attacking for j in jarls)
 
 
 def call_for_aid(g: Game, c: Counter) -> None:
@@ -81,14 +82,20 @@ def battle(g: Game, defender: Counter, attackhero: int) -> None:
     its result is dealt out, and the gods take notice of the survivors.
     """
     defendhero = g.side(defender)
-    if _stand_to(g, defender, defendhero):
+    stood = _stand_to(g, defender, defendhero)
+    # Once the defenders stand to, nobody joins the battle: spells, deaths
+    # and routs only clear flags.  So the jarls flagged now are all that the
+    # later steps need to look through, in board order, each one's flags
+    # still read afresh; most battles have a few of the eighteen.
+    jarls = [j for j in g.jarls if j.attacking or j.defending]
+    if stood:
         if defender.kind == T.MONSTER:
-            _cast_spells(g, defender.number)
-        if attackers_left(g):
-            result = _fight(g, defender, attackhero, defendhero)
-            _deal_out(g, result, defender, attackhero, defendhero)
+            _cast_spells(g, defender.number, jarls)
+        if attackers_left(g, jarls):
+            result = _fight(g, defender, attackhero, defendhero, jarls)
+            _deal_out(g, result, defender, attackhero, defendhero, jarls)
             _gods_notice(g, attackhero, defendhero)
-    end_battle(g, attackhero, defendhero)
+    end_battle(g, attackhero, defendhero, jarls)
 
 
 def _stand_to(g: Game, defender: Counter, defendhero: int) -> bool:
@@ -106,7 +113,7 @@ def _stand_to(g: Game, defender: Counter, defendhero: int) -> bool:
     return True
 
 
-def _cast_spells(g: Game, monster: int) -> None:
+def _cast_spells(g: Game, monster: int, jarls: list[Jarl]) -> None:
     """Ghosts (sometimes), drow and witches (twice, if anyone is left) cast spells."""
     species = g.monsters[monster].species
     if species == T.GHOST:
@@ -117,11 +124,11 @@ def _cast_spells(g: Game, monster: int) -> None:
         spells.cast(g, monster, g.d6())
     elif species == T.WITCH:
         spells.cast(g, monster, g.d6())
-        if attackers_left(g):
+        if attackers_left(g, jarls):
             spells.cast(g, monster, g.d6())
 
 
-def _side_strengths(g: Game, defender: Counter) -> tuple[int, int]:
+def _side_strengths(g: Game, defender: Counter, jarls: list[Jarl]) -> tuple[int, int]:
     """Attack and defence before luck and the gods: counters, runes and swords.
 
     Everyone flagged joins in, even a Brunhild still "defending" from an
@@ -134,7 +141,7 @@ def _side_strengths(g: Game, defender: Counter) -> tuple[int, int]:
         defence = T.AREA_TABLE[defender.number].tax
     else:
         defence = 0
-    heroes, jarls = g.heroes, g.jarls
+    heroes = g.heroes
     for c in heroes:
         if c.attacking:
             attack += c.strength - c.hagall
@@ -153,15 +160,15 @@ def _side_strengths(g: Game, defender: Counter) -> tuple[int, int]:
                 attack += 1
             elif h.defending:
                 defence += 1
-    sword_attack, sword_defence = _sword_bonuses(g)
+    sword_attack, sword_defence = _sword_bonuses(g, jarls)
     return attack + sword_attack, defence + sword_defence
 
 
-def _sword_bonuses(g: Game) -> tuple[int, int]:
+def _sword_bonuses(g: Game, jarls: list[Jarl]) -> tuple[int, int]:
     """What the swords in the fight add to the attack and to the defence."""
     attack = defence = 0
-    jarls_attacking = any(j.attacking for j in g.jarls)
-    jarls_defending = any(j.defending for j in g.jarls)
+    jarls_attacking = any(j.attacking for j in jarls)
+    jarls_defending = any(j.defending for j in jarls)
     for number, sword in enumerate(g.swords):
         holder = _holder(g, sword)
         if holder is None:
@@ -173,10 +180,12 @@ def _sword_bonuses(g: Game) -> tuple[int, int]:
     return attack, defence
 
 
-def _fight(g: Game, defender: Counter, attackhero: int, defendhero: int) -> int:
+def _fight(
+    g: Game, defender: Counter, attackhero: int, defendhero: int, jarls: list[Jarl]
+) -> int:
     """Weigh the sides, with luck, gods and armour, and roll the die for a result."""
     heroes = g.heroes
-    attack, defence = _side_strengths(g, defender)
+    attack, defence = _side_strengths(g, defender, jarls)
     attackluck = _luck(g, attackhero, Counter(T.HERO, attackhero), "MSG_ATTACKING", attack, defence)
     defendluck = 0
     if defendhero != -1:
@@ -215,9 +224,11 @@ def _fight(g: Game, defender: Counter, attackhero: int, defendhero: int) -> int:
     return result
 
 
-def _deal_out(g: Game, result: int, defender: Counter, attackhero: int, defendhero: int) -> None:
+def _deal_out(
+    g: Game, result: int, defender: Counter, attackhero: int, defendhero: int, jarls: list[Jarl]
+) -> None:
     """The losing side's counters flee, are wounded or die, one by one."""
-    heroes, jarls = g.heroes, g.jarls
+    heroes = g.heroes
     if result <= T.ATTACKERS_FLEE:
         effect = (kill, wound, flee)[result - T.ATTACKERS_KILLED]
         if heroes[attackhero].attacking:
@@ -299,8 +310,8 @@ def spend_luck(g: Game, hero: int) -> int:
     return luck
 
 
-def end_battle(g: Game, attackhero: int, defendhero: int) -> None:
-    """Stand everyone down after a battle.
+def end_battle(g: Game, attackhero: int, defendhero: int, jarls: list[Jarl]) -> None:
+    """Stand everyone down after a battle; ``jarls`` are those in it.
 
     Quirk kept ("Brunhild keeps defending"): the original tests
     ``defendhero != 1`` where it meant ``!= -1``, so hero 1's defending flag
@@ -312,7 +323,7 @@ def end_battle(g: Game, attackhero: int, defendhero: int) -> None:
         h.attacking = False
     if defendhero != 1 and defending(g, defendhero):
         g.heroes[defendhero].defending = False
-    for j in g.jarls:
+    for j in jarls:
         if j.attacking:
             j.attacking = j.recruitable = False
         elif j.defending:
