@@ -180,9 +180,7 @@ def _sword_bonuses(g: Game, jarls: list[Jarl]) -> tuple[int, int]:
     return attack, defence
 
 
-def _fight(
-    g: Game, defender: Counter, attackhero: int, defendhero: int, jarls: list[Jarl]
-) -> int:
+def _fight(g: Game, defender: Counter, attackhero: int, defendhero: int, jarls: list[Jarl]) -> int:
     """Weigh the sides, with luck, gods and armour, and roll the die for a result."""
     heroes = g.heroes
     attack, defence = _side_strengths(g, defender, jarls)
