@@ -99,17 +99,8 @@ class GameView:
         return self._game.state.turns
 
     @property
-    def advanced(self) -> bool:
-        return self._game.state.advanced
-
-    @property
     def faxirides(self) -> int:
         return self._game.state.faxirides
-
-    @property
-    def treasure_count(self) -> int:
-        """How many treasures this mode plays with."""
-        return self._game.state.treasure_count
 
     @property
     def mover(self) -> tuple[int, int] | None:

@@ -41,7 +41,7 @@ class Game:
         self.ice = state.ice
         self.piece = state.piece
         self.side = state.side
-        self.rng = rng
+        self.rng = rng  # for counting its draws (tests); the engine only calls goodrand
         self.goodrand = rng.goodrand
         self.host = host
         # Nobody reads the messages of a game nobody watches (a simulation, a

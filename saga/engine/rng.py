@@ -42,9 +42,9 @@ class Lcg64:
     states are worked out a batch ahead with numpy's wrapping 64-bit
     arithmetic (state n+k = A_k * state n + C_k), and each ``goodrand()``
     is a C-level ``next`` over the batch.  The draws are the very same, in
-    the same order; working ahead decides nothing.  numpy is imported at
-    the first draw: the window has imported it already, and a one-game
-    tool (a trace, a headless game) pays its 70 ms once.
+    the same order; working ahead decides nothing.  numpy is imported with
+    the first generator: the window has imported it already, and a
+    one-game tool (a trace, a headless game) pays its 70 ms once.
 
     It also counts its draws, because comparing the count with the original's
     is the quickest way to see that two games went different ways.
@@ -59,10 +59,13 @@ class Lcg64:
         self._batches = 0
         self._batch: Iterator[int] = iter(())
         self._last = self._base  # the state after the batch's last draw
+        # Got ready here, not at the first draw: an error while drawing would
+        # end the batches for good, and every draw after it.
+        self._jumps = _jumps()
         self.goodrand = chain.from_iterable(self._batches_ahead()).__next__
 
     def _batches_ahead(self) -> Iterator[Iterator[int]]:
-        factors, offsets = _jumps()
+        factors, offsets = self._jumps
         shift = factors.dtype.type(33)
         while True:
             if self._batches:
@@ -93,7 +96,7 @@ _JUMPS: tuple[np.ndarray, np.ndarray] | None = None
 
 
 def _jumps() -> tuple[np.ndarray, np.ndarray]:
-    """A_k and C_k for k = 1 .. _BATCH (numpy waits until the first draw)."""
+    """A_k and C_k for k = 1 .. _BATCH (numpy waits until a generator is made)."""
     global _JUMPS
     if _JUMPS is None:
         import numpy as np
