@@ -71,13 +71,12 @@ class Phase:
     """What the Amiga's judgement may keep for a whole movement phase.
 
     Monsters move, fight and die only in battles and between turns, so
-    where they stand holds for the phase, and so do the few items owned
-    by nobody.  So do strengths, runes and
-    Hagall's curse, which leaves only the Magic Shirt and the Mail Coat to
-    change what :func:`~saga.engine.counters.strengths` counts (a walker
-    may pick one up, or a human trade for one with a dragon): that count
-    is kept for as long as both stay with whoever held them.  Nobody
-    changes the lists.
+    where they stand holds for the phase, and so do the few items owned by
+    nobody.  So do strengths, runes and Hagall's curse, which leaves only
+    the Magic Shirt and the Mail Coat to change what
+    :func:`~saga.engine.counters.strengths` counts (a walker may pick one
+    up, or a human trade for one with a dragon): that count is kept for as
+    long as both stay with whoever held them.  Nobody changes the lists.
     """
 
     def __init__(self, g: Game) -> None:

@@ -8,6 +8,7 @@ draws, in the same order, as the original compiled with the same generator.
 
 from __future__ import annotations
 
+import functools
 import operator
 import time
 from collections.abc import Callable, Iterator
@@ -55,10 +56,10 @@ class Lcg64:
     def __init__(self, seed: int) -> None:
         if seed < 0:
             raise ValueError("the seed must not be negative")
-        self._base = seed & _MASK  # the state before the batch being drawn
+        self._last = seed & _MASK  # the state after the last batch's last draw
+        self._base = self._last  # the state before the batch being drawn
         self._batches = 0
         self._batch: Iterator[int] = iter(())
-        self._last = self._base  # the state after the batch's last draw
         # Got ready here, not at the first draw: an error while drawing would
         # end the batches for good, and every draw after it.
         self._jumps = _jumps()
@@ -68,47 +69,43 @@ class Lcg64:
         factors, offsets = self._jumps
         shift = factors.dtype.type(33)
         while True:
-            if self._batches:
-                self._base = self._last
+            self._base = self._last
             states = factors * factors.dtype.type(self._base) + offsets  # wraps mod 2**64
             self._last = int(states[-1])
             self._batches += 1
             self._batch = iter((states >> shift).tolist())
             yield self._batch
 
+    def _taken(self) -> int:
+        """How many draws of the batch being drawn are gone."""
+        return _BATCH - operator.length_hint(self._batch) if self._batches else 0
+
     @property
     def calls(self) -> int:
         """How many numbers have been drawn."""
-        if not self._batches:
-            return 0
-        return self._batches * _BATCH - operator.length_hint(self._batch)
+        return max(self._batches - 1, 0) * _BATCH + self._taken()
 
     @property
     def state(self) -> int:
         """The generator's state now: a seed that would go on with the same draws."""
         state = self._base
-        for _ in range(self.calls - max(self._batches - 1, 0) * _BATCH):
+        for _ in range(self._taken()):
             state = _step(state)
         return state
 
 
-_JUMPS: tuple[np.ndarray, np.ndarray] | None = None
-
-
+@functools.cache
 def _jumps() -> tuple[np.ndarray, np.ndarray]:
     """A_k and C_k for k = 1 .. _BATCH (numpy waits until a generator is made)."""
-    global _JUMPS
-    if _JUMPS is None:
-        import numpy as np
+    import numpy as np
 
-        factors, offsets = [], []
-        factor, offset = 1, 0
-        for _ in range(_BATCH):
-            factor, offset = factor * _MULTIPLIER & _MASK, _step(offset)
-            factors.append(factor)
-            offsets.append(offset)
-        _JUMPS = np.array(factors, dtype=np.uint64), np.array(offsets, dtype=np.uint64)
-    return _JUMPS
+    factors, offsets = [], []
+    factor, offset = 1, 0
+    for _ in range(_BATCH):
+        factor, offset = factor * _MULTIPLIER & _MASK, _step(offset)
+        factors.append(factor)
+        offsets.append(offset)
+    return np.array(factors, dtype=np.uint64), np.array(offsets, dtype=np.uint64)
 
 
 def clock_seed() -> int:
