@@ -3,11 +3,11 @@
 from __future__ import annotations
 
 import pytest
-from engine_helpers import blank_game, draws, put_hero, put_jarl, put_monster
+from engine_helpers import TEXT, blank_game, draws, put_hero, put_jarl, put_monster
 
 from saga.engine import tables as T
 from saga.engine.assess import Survey
-from saga.engine.counters import strengths
+from saga.engine.counters import is_legal, moves, strengths
 from saga.engine.state import Counter
 
 
@@ -126,3 +126,27 @@ def test_empty_slots_toss_coins_while_nothing_beats_minus_100() -> None:
     rng.numbers = [0] * (1 + len(linked)) + [1] * empty + [7]
     assert survey.choose(3) == 0  # no toss won: slot 0 keeps it, deadly as it is
     assert rng.numbers == [7]
+
+
+def test_the_sea_bars_whom_it_bars_and_tells_only_humans() -> None:
+    g = blank_game()
+    sea = next(a for a, spec in enumerate(T.AREA_TABLE) if spec.kind == T.SEA)
+    isle = next(a for a, spec in enumerate(T.AREA_TABLE) if spec.kind == T.ISLE)
+    land = next(a for a, spec in enumerate(T.AREA_TABLE) if spec.kind == T.LAND)
+    put_hero(g, 0, land, control=T.HUMAN)
+    hero = Counter(T.HERO, 0)
+    assert is_legal(g, hero, sea, True) and is_legal(g, hero, isle, True)
+    g.heroes[0].sea = T.SEA_BAD  # Njord's curse
+    assert not is_legal(g, hero, isle, False)
+    assert g.host.said == []  # type: ignore[attr-defined]
+    assert not is_legal(g, hero, sea, True)
+    assert g.host.said[-1][0].endswith(TEXT("MSG_NO_SEA_THIS_TURN") + ".")  # type: ignore[attr-defined]
+    assert is_legal(g, hero, land, True)
+    g.heroes[0].where = isle
+    assert moves(g, hero, False) == 0  # stranded on the isle this turn
+    serpent = next(m for m, spec in enumerate(T.MONSTER_TABLE) if spec.species == T.SERPENT)
+    put_monster(g, serpent, sea)
+    monster = Counter(T.MONSTER, serpent)
+    said = len(g.host.said)  # type: ignore[attr-defined]
+    assert is_legal(g, monster, isle, True) and not is_legal(g, monster, land, True)
+    assert len(g.host.said) == said  # type: ignore[attr-defined]

@@ -4,9 +4,10 @@ from __future__ import annotations
 
 from saga.engine import tables as T
 from saga.engine.game import Game
-from saga.engine.state import Counter, Hero, Monster
+from saga.engine.state import Counter, Hero, Jarl, Monster
 
 _SEA_KINDS = (T.SEA, T.ISLE)
+_SEA_MONSTERS = (T.SERPENT, T.KRAKEN)
 _KIND = tuple(a.kind for a in T.AREA_TABLE)
 
 
@@ -43,19 +44,24 @@ def usual_moves(g: Game, kind: int, counter: int) -> int:
     return moves
 
 
+def _may_enter(piece: Hero | Jarl | Monster, area: int) -> bool:
+    """Whether the sea lets a piece into an area: no sea or isle for one
+    barred from the sea this turn, no land for a sea monster."""
+    kind = _KIND[area]
+    if kind == T.LAND:
+        return not (isinstance(piece, Monster) and piece.species in _SEA_MONSTERS)
+    return not (piece.sea == T.SEA_BAD and kind in _SEA_KINDS)
+
+
 def is_legal(g: Game, c: Counter, area: int, human: bool) -> bool:
-    """Whether a counter may enter an area; humans are told why not."""
+    """Whether a counter may enter an area; humans are told why not at sea."""
     piece = g.piece(c)
-    if piece.sea == T.SEA_BAD and _KIND[area] in _SEA_KINDS:
-        if human:
-            text = g.who(*c) + g.t("MSG_NO_SEA_THIS_TURN") + "."
-            g.tell(text, g.who_pen(*c))
-        return False
-    return not (
-        isinstance(piece, Monster)
-        and piece.species in (T.SERPENT, T.KRAKEN)
-        and _KIND[area] == T.LAND
-    )
+    if _may_enter(piece, area):
+        return True
+    if human and piece.sea == T.SEA_BAD and _KIND[area] in _SEA_KINDS:
+        text = g.who(*c) + g.t("MSG_NO_SEA_THIS_TURN") + "."
+        g.tell(text, g.who_pen(*c))
+    return False
 
 
 def moves(g: Game, c: Counter, frey_faxi: bool) -> int:
@@ -64,14 +70,15 @@ def moves(g: Game, c: Counter, frey_faxi: bool) -> int:
     n = piece.moves * 2 if frey_faxi else piece.moves
     # Monsters never use treasures, even a dragon sitting on the Magic Shirt.
     if not isinstance(piece, Monster):
-        if g.treasures[T.MAGIC_SHIRT].held_by(*c):
+        shirt = g.treasures[T.MAGIC_SHIRT]
+        if shirt.possessortype == c.kind and shirt.possessor == c.number:
             n += 1
         if isinstance(piece, Hero) and piece.rune == T.EON:
             n += 1
         if piece.loseturn:
             n = 0
     # Stuck at sea or on an island without sea travel: no moving at all.
-    if not is_legal(g, c, piece.where, False):
+    if not _may_enter(piece, piece.where):
         n = 0
     return n
 
