@@ -24,7 +24,7 @@ from saga.engine.placement import start_game
 from saga.engine.rng import Lcg64
 from saga.engine.state import GameState
 from saga.engine.turn import play
-from saga.host import QuietHost
+from saga.hosts import QuietHost
 from saga.text import english
 
 

@@ -58,8 +58,8 @@ def _child_game(scale: int) -> None:
     from saga.config import Config
     from saga.engine import tables as T
     from saga.engine.rng import Lcg64
-    from saga.screen.app import run_window
     from saga.text import english
+    from saga.window.app import run_window
 
     turns = 5
     config = Config(controls=[T.AMIGA] * 6, turns=turns, delay=0, scale=scale)

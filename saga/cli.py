@@ -24,11 +24,12 @@ from saga import config as configuration
 from saga import savefile
 from saga.engine import tables as T
 from saga.engine.game import Game
+from saga.engine.host import Host
 from saga.engine.placement import start_game
 from saga.engine.rng import Lcg64, clock_seed
 from saga.engine.state import GameState
-from saga.headless import TerminalHost, watch
-from saga.host import Host, ScriptError
+from saga.headless import watch
+from saga.hosts import ScriptError, TerminalHost
 from saga.places import find_places
 from saga.replay import Recorder, Replay, ReplayError, ReplayHost
 from saga.replay import read as read_replay
@@ -176,7 +177,7 @@ def _run(options: argparse.Namespace) -> int:
             raise UsageError(f"{text('MSG_CANT_WRITE')} {config.home}: {e.strerror or e}") from None
     if not options.headless:
         from amiga.display import DisplayError
-        from saga.screen.app import run_window  # pygame stays out of headless runs
+        from saga.window.app import run_window  # pygame stays out of headless runs
 
         try:
             return run_window(
@@ -338,8 +339,8 @@ def watch_replay(
     takes over from there.
     """
     from amiga.display import DisplayError
-    from saga.screen.app import run_window
-    from saga.screen.host import ScreenHost
+    from saga.window.app import run_window
+    from saga.window.host import ScreenHost
 
     def replay_into(host: ScreenHost, loaded: bool) -> Host:
         host.autoplay = True

@@ -11,14 +11,16 @@ The colours of the areas themselves are worked out from the map's data
 
 from __future__ import annotations
 
+from saga.engine.host import FIRST_HERO_PEN, WHITE
 from saga.engine.tables import LAND_AREAS
 
 PENS = 128
 RGB = tuple[int, int, int]
 
 # The interface's pens (0-12, 15).
-BLACK, WHITE, LIGHT_GREY, MEDIUM_GREY, DARK_GREY, GREEN = range(6)
-FIRST_HERO = 6  # hero h (0 Beowulf .. 5 Starkad) is pen 6 + h: counters, messages, kingdoms
+# WHITE (plain messages) and the heroes' pens are the engine's, which names them.
+BLACK, LIGHT_GREY, MEDIUM_GREY, DARK_GREY, GREEN = 0, 2, 3, 4, 5
+FIRST_HERO = FIRST_HERO_PEN  # hero h (0 Beowulf .. 5 Starkad): counters, messages, kingdoms
 SEA = 12
 MENU_SELECT = SEA  # the highlighted menu item
 MENU_BACK, MENU_TEXT = WHITE, BLACK

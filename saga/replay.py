@@ -28,8 +28,9 @@ from pathlib import Path
 from amiga.dos import FileProblem, read_limited
 from saga import savefile
 from saga.engine import tables as T
+from saga.engine.host import Answer, Ask, Host
 from saga.engine.state import GameState
-from saga.host import Answer, Ask, Host, PassOn, ScriptedHost
+from saga.hosts import PassOn, ScriptedHost
 from saga.trace import MAX_TRACE, TraceError, parse_game, parse_seed, q_line, read_answers
 
 MAGIC = "SAGA-REPLAY"

@@ -37,11 +37,12 @@ from amiga.locale import Catalog, LocaleWarning
 from saga import savefile
 from saga.engine import tables as T
 from saga.engine.game import Game
+from saga.engine.host import WHITE, Answer, Ask
 from saga.engine.placement import start_game
 from saga.engine.rng import Lcg64
 from saga.engine.state import GameState
 from saga.engine.turn import final_scores, game_over_line, play
-from saga.host import WHITE, Answer, Ask, ScriptedHost, ScriptError
+from saga.hosts import ScriptedHost, ScriptError
 from saga.text import Lookup, Text, english, load_text
 
 # A 99-turn trace (or replay) with many questions stays well under this.

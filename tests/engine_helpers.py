@@ -4,10 +4,11 @@ from __future__ import annotations
 
 from saga.engine import tables as T
 from saga.engine.game import Game
+from saga.engine.host import Ask
 from saga.engine.placement import start_game
 from saga.engine.rng import Lcg64
 from saga.engine.state import GameState
-from saga.host import Ask, QuietHost, ScriptedHost
+from saga.hosts import QuietHost, ScriptedHost
 from saga.text import english
 
 TEXT = english()

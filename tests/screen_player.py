@@ -10,9 +10,9 @@ import numpy as np
 from amiga.input import IDCMP, EventSource, IntuiMessage, MouseCode, Qualifier
 from saga.art import NONE
 from saga.engine import tables as T
-from saga.host import WHITE, Ask
-from saga.screen.host import ScreenHost
+from saga.engine.host import WHITE, Ask
 from saga.screen.ui import MESSAGE_TOP
+from saga.window.host import ScreenHost
 
 Answer = tuple[Ask, int, int, int]
 

@@ -19,7 +19,8 @@ from saga.engine.game import Game
 from saga.engine.placement import start_game
 from saga.engine.rng import Lcg64
 from saga.engine.state import GameState
-from saga.headless import TerminalHost, watch
+from saga.headless import watch
+from saga.hosts import TerminalHost
 from saga.text import builtin_messages, catalogs_dir, english, load_text
 
 CATALOGS = catalogs_dir()

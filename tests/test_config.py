@@ -289,7 +289,7 @@ def test_per_run_options_never_reach_the_file(
 def test_the_window_gets_this_runs_settings_and_the_store(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    import saga.screen.app as app
+    import saga.window.app as app
 
     seen: dict[str, Any] = {}
 

@@ -23,7 +23,7 @@ from saga.engine.placement import start_game
 from saga.engine.rng import Lcg64
 from saga.engine.state import GameState
 from saga.engine.turn import final_scores, play
-from saga.host import QuietHost
+from saga.hosts import QuietHost
 from saga.text import english
 from saga.trace import run
 
@@ -96,7 +96,7 @@ def test_every_host_that_shows_messages_says_it_listens() -> None:
     # A QuietHost subclass that forgets would show only some of the messages.
     import engine_helpers
 
-    import saga.headless
+    import saga.hosts
     import saga.simulate
     import saga.trace
 
@@ -104,7 +104,7 @@ def test_every_host_that_shows_messages_says_it_listens() -> None:
         return [c for sub in cls.__subclasses__() for c in (sub, *subclasses(sub))]
 
     hosts = subclasses(QuietHost)
-    assert {saga.headless.TerminalHost, engine_helpers.RecordingHost} <= set(hosts)
+    assert {saga.hosts.TerminalHost, engine_helpers.RecordingHost} <= set(hosts)
     for host in hosts:
         if host.say is not QuietHost.say and host not in (saga.trace.TraceHost, _NotListening):
             assert host.listening, host

@@ -17,14 +17,14 @@ from saga.engine.game import Game
 from saga.engine.placement import start_game
 from saga.engine.rng import Lcg64
 from saga.engine.state import GameState
-from saga.host import QuietHost
-from saga.screen import app as app_module
-from saga.screen import filemessages
+from saga.hosts import QuietHost
 from saga.screen import pens as P
-from saga.screen.app import App, run_window
-from saga.screen.host import ScreenHost
 from saga.screen.ui import Ui
 from saga.text import english
+from saga.window import app as app_module
+from saga.window import filemessages
+from saga.window.app import App, run_window
+from saga.window.host import ScreenHost
 
 TEXT = english()
 

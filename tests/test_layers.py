@@ -74,6 +74,6 @@ def test_screens_see_the_game_only_through_the_view() -> None:
 
 def test_the_window_code_keeps_pygames_greeting_off_stdout() -> None:
     # Every pygame import goes through amiga.display.present, which silences it.
-    code = "import saga.screen.app, saga.screen.about"
+    code = "import saga.window.app, saga.screen.about"
     done = subprocess.run([sys.executable, "-c", code], cwd=REPO, capture_output=True, text=True)
     assert done.returncode == 0 and done.stdout == ""

@@ -8,11 +8,11 @@ from saga.engine import tables as T
 from saga.engine.assess import Phase
 from saga.engine.combat import gain, recruit, spend_luck
 from saga.engine.game import Game
+from saga.engine.host import BACKSPACE, DONE, OFF_MAP, Ask
 from saga.engine.items import ask_treasure
 from saga.engine.movement import move_side
 from saga.engine.state import Counter
 from saga.engine.turn import settle_dead_heroes
-from saga.host import BACKSPACE, DONE, OFF_MAP, Ask
 
 PEN = 6  # Beowulf's pen
 K = T.KINGDOM
@@ -186,7 +186,7 @@ def test_an_answer_key_whose_upper_case_is_two_letters_reaches_the_engine() -> N
     from saga.engine.game import Game
     from saga.engine.rng import Lcg64
     from saga.engine.state import GameState
-    from saga.host import QuietHost
+    from saga.hosts import QuietHost
     from saga.text import english
 
     text = english()

@@ -14,9 +14,10 @@ from saga.engine.attacks import attack_phase, attackers, can_attack
 from saga.engine.combat import battle, defending, end_battle
 from saga.engine.counters import strengths
 from saga.engine.game import Game
+from saga.engine.host import Ask
 from saga.engine.items import ring_escape
 from saga.engine.state import Counter
-from saga.host import Ask, ScriptError
+from saga.hosts import ScriptError
 
 
 def _fight(g: Game, attacker: int, kind: int, defender: int) -> None:

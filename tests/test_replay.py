@@ -13,7 +13,8 @@ from replays import human_traces, load_traces, needed, replay_text, scores
 from saga import replay, savefile
 from saga.cli import main as saga_main
 from saga.engine import tables as T
-from saga.host import Answer, Ask, QuietHost
+from saga.engine.host import Answer, Ask
+from saga.hosts import QuietHost
 from saga.trace import main as trace_main
 
 AMIGA_ONLY = [

@@ -17,14 +17,15 @@ from screen_player import ScreenPlayer
 from amiga.input import IntuiMessage, ScriptedEventSource
 from saga import cli, replay, savefile
 from saga.config import Config
+from saga.engine.host import Ask, Host
 from saga.engine.rng import Lcg64
 from saga.engine.state import GameState
-from saga.host import Ask, Host, PassOn
-from saga.screen import app
-from saga.screen.host import FAST_KEY
+from saga.hosts import PassOn
 from saga.text import english
 from saga.trace import main as trace_main
 from saga.trace import read_answers
+from saga.window import app
+from saga.window.host import FAST_KEY
 
 
 class _Player(ScreenPlayer):
@@ -158,8 +159,8 @@ def test_tab_runs_a_replay_at_full_speed(home: Path) -> None:
 
 def test_tab_again_brings_the_message_delay_back(home: Path) -> None:
     from saga.screen.board import Board
-    from saga.screen.host import ScreenHost
     from saga.screen.ui import Ui
+    from saga.window.host import ScreenHost
 
     source = ScriptedEventSource().key(FAST_KEY).ticks(7)
     ui = Ui(source)

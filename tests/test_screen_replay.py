@@ -23,10 +23,10 @@ from saga.engine.rng import Lcg64
 from saga.engine.state import GameState
 from saga.engine.turn import play
 from saga.screen.board import Board
-from saga.screen.host import ScreenHost
 from saga.screen.ui import Ui
 from saga.text import english
 from saga.trace import first_difference, read_answers
+from saga.window.host import ScreenHost
 
 
 class RecordingScreenHost(ScreenHost):

@@ -12,15 +12,15 @@ from saga import trace
 from saga.config import Config, SettingsFile
 from saga.engine import tables as T
 from saga.engine.game import Game
+from saga.engine.host import WHITE, Ask
 from saga.engine.rng import Lcg64
 from saga.engine.state import GameState
-from saga.host import WHITE, Ask
-from saga.screen.app import App, Leave, run_window
 from saga.screen.board import Board
-from saga.screen.host import ScreenHost
 from saga.screen.title import TitleScreen
 from saga.screen.ui import MESSAGE_TOP, QuitProgram, Ui
 from saga.text import english
+from saga.window.app import App, Leave, run_window
+from saga.window.host import ScreenHost
 
 TEXT = english()
 

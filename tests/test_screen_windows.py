@@ -16,13 +16,13 @@ from saga import savefile, savelayout
 from saga.config import Config
 from saga.engine import tables as T
 from saga.engine.game import Game
+from saga.engine.host import Ask
 from saga.engine.placement import start_game
 from saga.engine.rng import Lcg64
 from saga.engine.state import GameState
-from saga.host import Ask, QuietHost
+from saga.hosts import QuietHost
 from saga.screen.about import open_about
 from saga.screen.board import Board
-from saga.screen.host import ScreenHost, show_summary
 from saga.screen.info import info_window, open_info
 from saga.screen.manual import ROWS, ManualWindow, manual_text, manual_window, wrap
 from saga.screen.pages import open_page
@@ -31,6 +31,7 @@ from saga.screen.summary import hero_row, open_summary, piles
 from saga.screen.ui import QuitProgram, Ui
 from saga.text import english, load_text
 from saga.view import GameView
+from saga.window.host import ScreenHost, show_summary
 
 REPO = Path(__file__).resolve().parent.parent
 ENGLISH = english()
@@ -241,7 +242,7 @@ def test_help_opens_info_that_closes_on_any_key_or_button_and_answers_nothing(
         opened.append(args[-1])
         return info_window(*args)  # type: ignore[arg-type]
 
-    monkeypatch.setattr("saga.screen.host.info_window", spy)
+    monkeypatch.setattr("saga.window.host.info_window", spy)
     assert host.ask(Ask.YNKEYBOARD, 6).result == ord("Y")
     assert opened == [("area", HOME)]
     assert len(source) == 1  # only the release of "y" is left

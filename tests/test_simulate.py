@@ -90,7 +90,7 @@ def test_deaths_and_game_length_are_read_from_the_engine() -> None:
     from saga.engine.rng import Lcg64
     from saga.engine.state import GameState
     from saga.engine.turn import play
-    from saga.host import QuietHost
+    from saga.hosts import QuietHost
     from saga.text import english
 
     lonely = simulate.Plan(games=52, seed=1, turns=20, controls=(2, 0, 0, 0, 0, 0))

@@ -43,7 +43,7 @@ def test_the_title_screen_waits_for_neither_the_map_nor_the_save_layout() -> Non
         "import saga.cli\n"
         "from saga.config import Config\n"
         "from saga.engine.rng import Lcg64\n"
-        "from saga.screen.app import App\n"
+        "from saga.window.app import App\n"
         "from saga.screen.title import TitleScreen\n"
         "from saga.screen.ui import Ui\n"
         "from saga.text import english\n"

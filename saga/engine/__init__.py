@@ -2,5 +2,5 @@
 
 Nothing here imports pygame or the screens.  Every die is drawn through the
 random source injected into ``Game``, and state changes only here; the screens
-look at the game through :mod:`saga.view` and answer through :mod:`saga.host`.
+look at the game through :mod:`saga.view` and answer through :mod:`saga.engine.host`.
 """

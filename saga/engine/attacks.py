@@ -6,8 +6,8 @@ from saga.engine import tables as T
 from saga.engine.assess import Sides
 from saga.engine.combat import battle
 from saga.engine.game import Game
+from saga.engine.host import BACKSPACE, DONE, FIRST_HERO_PEN, WHITE, Ask
 from saga.engine.state import Counter
-from saga.host import BACKSPACE, DONE, FIRST_HERO_PEN, WHITE, Ask
 
 # How many battles one counter can remember fighting in a turn.
 ATTACKS = len(T.HERO_NAMES) + len(T.JARL_TABLE) + len(T.MONSTER_TABLE) + T.LAND_AREAS + 1

@@ -7,10 +7,10 @@ from saga.engine import tables as T
 from saga.engine.counters import jarl_count
 from saga.engine.game import Game
 from saga.engine.gods import battle_god, pray, thor
+from saga.engine.host import FIRST_HERO_PEN, WHITE, Ask
 from saga.engine.items import drop_all, loot_monster, ring_escape, yes_no, yn_suffix
 from saga.engine.kingdoms import conquer
 from saga.engine.state import Counter, Hero, Item, Jarl
-from saga.host import FIRST_HERO_PEN, WHITE, Ask
 
 _RESULT_TEXT = {
     T.ATTACKERS_KILLED: "MSG_ATTACKERS_KILLED",

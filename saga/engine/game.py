@@ -11,9 +11,9 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from saga.engine import tables as T
+from saga.engine.host import FIRST_HERO_PEN, WHITE, Ask, Host, key_code
 from saga.engine.rng import RandomSource
 from saga.engine.state import Counter, GameState
-from saga.host import FIRST_HERO_PEN, WHITE, Ask, Host, key_code
 
 if TYPE_CHECKING:
     from saga.text import Lookup

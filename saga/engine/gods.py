@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from saga.engine import tables as T
 from saga.engine.game import Game
-from saga.host import FIRST_HERO_PEN
+from saga.engine.host import FIRST_HERO_PEN
 
 
 def pray(g: Game, hero: int) -> None:

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from saga.engine import tables as T
 from saga.engine.game import Game
+from saga.engine.host import FIRST_HERO_PEN, Ask
 from saga.engine.state import Counter
-from saga.host import FIRST_HERO_PEN, Ask
 
 _ASK_VERB = {
     T.FREY_FAXI: "MSG_RIDE_THE",

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from saga.engine import tables as T
 from saga.engine.game import Game
+from saga.engine.host import FIRST_HERO_PEN
 from saga.engine.state import Counter
-from saga.host import FIRST_HERO_PEN
 
 
 def conquer(g: Game, victor: Counter, area: int) -> None:

@@ -8,6 +8,7 @@ from saga.engine import tables as T
 from saga.engine.assess import STAY, Camp, Phase, Survey
 from saga.engine.counters import is_legal, moves, sea_step
 from saga.engine.game import Game
+from saga.engine.host import BACKSPACE, DONE, FIRST_HERO_PEN, Ask
 from saga.engine.items import (
     ask_treasure,
     hand_over_gold,
@@ -17,7 +18,6 @@ from saga.engine.items import (
     vanish,
 )
 from saga.engine.state import Counter, Monster
-from saga.host import BACKSPACE, DONE, FIRST_HERO_PEN, Ask
 
 LINKS = T.LINKS
 _NOWHERE = [False] * T.AREAS

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from saga.engine import tables as T
 from saga.engine.game import Game
-from saga.host import FIRST_HERO_PEN
+from saga.engine.host import FIRST_HERO_PEN
 
 
 def start_game(g: Game, controls: list[int], turns: int, advanced: bool) -> None:

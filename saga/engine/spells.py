@@ -5,8 +5,8 @@ from __future__ import annotations
 from saga.engine import combat, movement
 from saga.engine import tables as T
 from saga.engine.game import Game
+from saga.engine.host import FIRST_HERO_PEN, WHITE
 from saga.engine.state import Counter
-from saga.host import FIRST_HERO_PEN, WHITE
 
 _SPELL_EFFECT = {
     T.HAGALL: "MSG_HAIL",

@@ -2,5 +2,5 @@
 
 Everything here draws on :mod:`amiga.display` and listens to
 :mod:`amiga.input`; the turn logic reaches it only through
-:class:`saga.host.Host`.
+:class:`saga.engine.host.Host`.
 """

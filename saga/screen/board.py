@@ -16,7 +16,6 @@ from amiga.display import Image
 from amiga.display.box import Box
 from saga.art import COUNTER_SIZE, NONE, counter_image, load_map
 from saga.engine import tables as T
-from saga.host import WHITE
 from saga.screen import pens as P
 from saga.screen.ui import MESSAGE_TOP, Ui
 from saga.text import Lookup
@@ -181,7 +180,7 @@ class Board:
         """The upper message line for what the pointer is over, with the
         factors printed on a counter, as the original's line shows them."""
         if thing is None:
-            return "-", WHITE
+            return "-", P.WHITE
         help_ = ". " + t("MSG_PRESS_HELP")
         if thing[0] == "area":
             area = thing[1]
@@ -189,7 +188,7 @@ class Board:
             if area < T.LAND_AREAS:
                 text += f" ({v.tax(area)})"
             king = v.kings[area]
-            return text + help_, P.FIRST_HERO + king if king >= 0 else WHITE
+            return text + help_, P.FIRST_HERO + king if king >= 0 else P.WHITE
         _, kind, number = thing
         if kind in (T.HERO, T.JARL, T.MONSTER):
             strength, moves = v.printed(kind, number)
@@ -198,13 +197,13 @@ class Board:
             return f"{v.who(T.HERO, number)}{factors}{help_}", P.FIRST_HERO + number
         if kind == T.JARL:
             j = v.jarls[number]
-            pen = P.FIRST_HERO + j.hero if j.hero >= 0 else WHITE
+            pen = P.FIRST_HERO + j.hero if j.hero >= 0 else P.WHITE
             if j.face == T.FACE_DOWN:
                 return f"{t('MSG_HIDDEN_JARL')} (?-?){help_}", pen
             return f"{v.who(T.JARL, number)}{factors}{help_}", pen
         if kind == T.MONSTER:
-            return f"{v.monster_name(number)} {factors}{help_}", WHITE
+            return f"{v.monster_name(number)} {factors}{help_}", P.WHITE
         if kind == T.TREASURE:
             name = v.item_name(T.TREASURE, number)
-            return f"{t('MSG_THE')} {name} {t('MSG_TREASURE_LOWER')}{help_}", WHITE
-        return f"{t('MSG_SWORD')} {T.SWORD_NAMES[number]}{help_}", WHITE
+            return f"{t('MSG_THE')} {name} {t('MSG_TREASURE_LOWER')}{help_}", P.WHITE
+        return f"{t('MSG_SWORD')} {T.SWORD_NAMES[number]}{help_}", P.WHITE

@@ -27,7 +27,6 @@ GRAPH_X, GRAPH_W, GRAPH_H = 10, 351, 210
 TURN_STEP = 9  # pixels a turn on the graph: 40 turns in GRAPH_W
 SHOWN_TURNS = 40
 PIXELS_A_POINT = 2
-VALHALLA = 15
 
 
 def hero_row(v: GameView, t: Lookup, hero: int) -> str:
@@ -130,7 +129,7 @@ def _draw_graph(panel: Panel, v: GameView, top: int) -> None:
         # The original marks the game's last turn in white.
         pen = P.WHITE if first + i == v.turns else P.DARK_GREY
         panel.line(x0 + i * TURN_STEP, top, x0 + i * TURN_STEP, bottom, pen)
-    valhalla = bottom - VALHALLA * PIXELS_A_POINT
+    valhalla = bottom - T.VALHALLA * PIXELS_A_POINT
     panel.line(x0, valhalla, x0 + GRAPH_W, valhalla, P.WHITE)
 
     def height(score: int) -> int:

@@ -22,27 +22,26 @@ from saga import savefile
 from saga.config import Config, ForgetSettings, SettingsStore
 from saga.engine import tables as T
 from saga.engine.game import Game
+from saga.engine.host import Host
 from saga.engine.placement import start_game
 from saga.engine.rng import RandomSource
 from saga.engine.state import GameState
 from saga.engine.turn import final_scores, game_over_line, play
-from saga.host import Host
-from saga.screen import filemessages as fm
 from saga.screen import pens as P
 from saga.screen.about import about_window
 from saga.screen.board import Board
 from saga.screen.files import choose_file
-from saga.screen.host import ScreenHost, show_summary
 from saga.screen.manual import manual_window
 from saga.screen.pages import rules_window
 from saga.screen.title import TitleScreen, big_text
 from saga.screen.ui import HEIGHT, WIDTH, GameAborted, QuitProgram, Ui
 from saga.screen.windows import ask_yes_no, dismisses, requester
 from saga.text import Lookup
+from saga.window import filemessages as fm
+from saga.window.host import ScreenHost, show_summary
 
 # Puts a recorder or a replay around each game's screen host; told if the game was loaded.
 HostWrapper = Callable[[ScreenHost, bool], Host]
-VALHALLA = 15
 
 
 class Leave(GameAborted):
@@ -223,7 +222,7 @@ class App:
         for row, h in enumerate(playing, 1):
             top = y + row * 13
             score = scores[h.index]
-            ui.fill(x0, top, x1, top + 11, P.GREEN if score >= VALHALLA else P.RED_TEXT)
+            ui.fill(x0, top, x1, top + 11, P.GREEN if score >= T.VALHALLA else P.RED_TEXT)
             ui.text(x0 + 4, top + 8, h.name, P.BLACK)
             ui.text(x1 - 4 - 8 * len(str(score)), top + 8, str(score), P.BLACK)
         line = game_over_line(g)

@@ -18,12 +18,11 @@ from saga.config import DELAY_TICKS, Config
 from saga.engine import cheats
 from saga.engine import tables as T
 from saga.engine.game import Game
+from saga.engine.host import ABORT, BACKSPACE, DONE, OFF_MAP, WHITE, Answer, Ask, key_code
 from saga.engine.state import GameState
 from saga.engine.turn import mark_scores, turn_label
-from saga.host import ABORT, BACKSPACE, DONE, OFF_MAP, WHITE, Answer, Ask, key_code
 from saga.screen import pens as P
 from saga.screen.board import Board
-from saga.screen.filemessages import save_game
 from saga.screen.info import info_window
 from saga.screen.summary import summary_window
 from saga.screen.ui import (
@@ -36,6 +35,7 @@ from saga.screen.ui import (
 )
 from saga.text import Lookup
 from saga.view import GameView
+from saga.window.filemessages import save_game
 
 SHIFT = Qualifier.LSHIFT | Qualifier.RSHIFT
 LINE = 79  # characters on a message line

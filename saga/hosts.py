@@ -1,90 +1,21 @@
-"""The narrow interface through which the engine talks to the player.
+"""Hosts for tools and tests: nobody watching, passing on, answering from a script.
 
-The original funnels every question through one function, ``getevent()``,
-whose *mode* says what kind of answer it wants.  The engine here does the
-same: it calls :meth:`Host.ask` with a :class:`Ask` mode and the pen of the
-hero being asked, and gets back what ``getevent()`` would have returned,
-plus the counter kind that the original left in its ``countertype`` global.
-Screens implement this with the mouse and keyboard; tests and replays
-implement it with a script.  The engine never learns which.
+The engine's port is :class:`saga.engine.host.Host`; these are its plainest
+implementations, for simulations, traces, replays and the test suite.
 """
 
 from __future__ import annotations
 
-from enum import IntEnum
-from typing import NamedTuple, Protocol
+import sys
+from pathlib import Path
+from typing import TextIO
 
+from saga import savefile
 from saga.engine import tables as T
+from saga.engine.host import FIRST_HERO_PEN, Answer, Ask, Host
 from saga.engine.state import GameState
-from saga.pens import FIRST_HERO
-from saga.pens import WHITE as WHITE  # plain messages, for the engine
-
-
-class Ask(IntEnum):
-    """Question kinds, numbered as the original's ``getevent()`` modes."""
-
-    MULTIKEYBOARD = 0  # a digit key; the answer is its character code
-    COUNTRY = 1  # an area: moves, attackers, rout destinations
-    COUNTER = 2  # a counter (or an area): defenders, passengers, promotions
-    ANYKEY = 3  # only ever a pause, see Host.pause
-    YNKEYBOARD = 4  # Y or N (as localised); the answer is the key code
-    GLKEYBOARD = 5  # Glory or Luck
-    WRKEYBOARD = 6  # Withdraw, Restart or Transfer
-
-
-# Answers other than an area, a counter number or a key code.
-OFF_MAP = -1
-BACKSPACE = -2
-DONE = -3  # Space, the middle or right button, or a click on the message bar
-ABORT = -4  # New game / Quit to title from the menu
-
-FIRST_HERO_PEN = FIRST_HERO  # hero h's messages are in pen FIRST_HERO_PEN + h
-
-
-def key_code(char: str) -> int:
-    """The code of a key answer: a letter in upper case, as the original's toupper().
-
-    A letter whose upper case is two letters (``ß``) stays itself, so any
-    catalog's answer keys can be compared with what the player typed.
-    """
-    upper = char.upper()
-    return ord(upper if len(upper) == 1 else char)
-
-
-class Answer(NamedTuple):
-    result: int
-    countertype: int | None = None  # None leaves the engine's value alone
-
-
-class Host(Protocol):
-    """What the engine needs from whoever shows the game and answers for humans."""
-
-    @property
-    def listening(self) -> bool:
-        """Whether anyone reads what is said: if not, the engine may leave
-        its busiest messages unsaid, and their pauses with them."""
-        ...
-
-    def say(self, text: str, pen: int) -> None:
-        """Show a message on the message line, in a hero's pen or WHITE."""
-
-    def hint(self, left: str, right: str) -> None:
-        """Say what the left and right buttons do at the coming question."""
-
-    def pause(self) -> None:
-        """Let the player read the last message (the message delay)."""
-
-    def ask(self, mode: Ask, pen: int) -> Answer:
-        """Put a question to a human hero and return the original's answer."""
-
-    def turn_starts(self, state: GameState) -> bool:
-        """The wait at the "Turn n of N..." prompt (said, then autosaved); False ends the game."""
-
-    def autosave(self, state: GameState) -> None:
-        """Keep the state as the start-of-turn autosave does."""
-
-    def update(self) -> None:
-        """The board changed mid-move (a step); screens may show it at once."""
+from saga.pens import HERO_COLOURS
+from saga.text import Lookup
 
 
 class QuietHost:
@@ -199,3 +130,35 @@ class ScriptedHost(QuietHost):
         self._next += 1
         self.asked.append((mode, pen, result, countertype))
         return Answer(result, countertype)
+
+
+# The heroes' pens in their own colours (24-bit terminal colours).
+_ANSI = {FIRST_HERO_PEN + h: "38;2;{};{};{}".format(*rgb) for h, rgb in enumerate(HERO_COLOURS)}
+
+
+class TerminalHost(QuietHost):
+    listening = True
+
+    def __init__(
+        self,
+        out: TextIO,
+        text: Lookup,
+        autosave_path: Path | None,
+        colour: bool,
+    ) -> None:
+        self.out = out
+        self.t = text
+        self.autosave_path = autosave_path
+        self.colour = colour
+
+    def say(self, text: str, pen: int) -> None:
+        code = _ANSI.get(pen) if self.colour else None
+        self.out.write(f"\x1b[{code}m{text}\x1b[0m\n" if code else text + "\n")
+
+    def autosave(self, state: GameState) -> None:
+        if self.autosave_path is None:
+            return
+        problem = savefile.try_save(self.autosave_path, state)
+        if problem:
+            print(f"saga: can't autosave to {self.autosave_path}: {problem}", file=sys.stderr)
+            self.autosave_path = None  # say it once, and play on
