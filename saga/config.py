@@ -68,7 +68,7 @@ class Config:
     fullscreen: bool = False
     stretch: bool = False  # fill the window keeping the aspect, not whole multiples only
     scanlines: bool = False  # darken every other line, as a CRT shows it
-    fix_bugs: bool = False  # mend the original's traps (off: faithful)
+    fixes: bool = False  # mend the original's traps (off: faithful)
     home: Path = Path(".")  # the folder for saves and the autosave
 
 
@@ -158,7 +158,7 @@ _KEYS = [
     _Key("FULLSCREEN", "fullscreen", _flag),
     _Key("STRETCH", "stretch", _flag),
     _Key("SCANLINES", "scanlines", _flag),
-    _Key("FIXBUGS", "fix_bugs", _flag),
+    _Key("FIXBUGS", "fixes", _flag),
 ]
 _BY_NAME = {k.name: k for k in _KEYS}
 _STORED = {k.field for k in _KEYS}

@@ -11,10 +11,14 @@ implement it with a script.  The engine never learns which.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from enum import IntEnum
 from typing import NamedTuple, Protocol
 
 from saga.engine.state import GameState
+
+# The game's words: a message's catalog ID to its text in the player's language.
+Lookup = Callable[[str], str]
 
 # The pens the engine names for its messages; the palette (saga.pens) builds on these.
 WHITE = 1  # plain messages

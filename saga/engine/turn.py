@@ -2,20 +2,15 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from saga.engine import tables as T
 from saga.engine.assess import Phase
 from saga.engine.attacks import attack_phase
 from saga.engine.game import Game
-from saga.engine.host import FIRST_HERO_PEN, Ask
+from saga.engine.host import FIRST_HERO_PEN, Ask, Lookup
 from saga.engine.kingdoms import collect_taxes
 from saga.engine.movement import move_side
 from saga.engine.placement import new_hero, place_jarls, place_monsters, promote, withdraw
 from saga.engine.state import GameState, Hero, Jarl
-
-if TYPE_CHECKING:
-    from saga.text import Lookup
 
 
 def score(g: Game, hero: int) -> int:

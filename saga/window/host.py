@@ -54,6 +54,7 @@ class ScreenHost:
         board: Board,
         text: Lookup,
         config: Config,
+        game: Game,
         autosave_path: Path | None,
         on_menu: Callable[[str], None],
     ) -> None:
@@ -63,7 +64,7 @@ class ScreenHost:
         self.config = config
         self.autosave_path = autosave_path
         self.on_menu = on_menu
-        self.g: Game | None = None
+        self.g = game
         self.upper: tuple[str, int] = ("", WHITE)
         self.lower: tuple[str, int] = ("", WHITE)
         self.hints: tuple[str, str] = ("", "")
@@ -164,7 +165,7 @@ class ScreenHost:
         """Show each step of a move; when watching, let Amiga steps be seen."""
         self.redraw()
         g = self.g
-        if g is None or not self.config.watch_amiga or g.mover is None or self.fast:
+        if not self.config.watch_amiga or g.mover is None or self.fast:
             return
         kind, counter = g.mover
         hero = counter if kind == T.HERO else g.jarls[counter].hero
@@ -174,15 +175,14 @@ class ScreenHost:
     # -- drawing ------------------------------------------------------------
 
     @property
-    def view(self) -> GameView | None:
+    def view(self) -> GameView:
         """The game as the drawing code may see it: read-only."""
-        return None if self.g is None else GameView(self.g)
+        return GameView(self.g)
 
     def redraw(self) -> None:
         v = self.view
-        if v is not None:
-            self.ui.frame_colour(v.turn_of if v.turn_of >= 0 else None)
-            self.board.draw(v)
+        self.ui.frame_colour(v.turn_of if v.turn_of >= 0 else None)
+        self.board.draw(v)
         self.draw_messages()
 
     def draw_messages(self) -> None:
@@ -203,8 +203,6 @@ class ScreenHost:
         it changes when the pointer moves and when the thing itself does (a
         jarl turned face up, a counter that moved away)."""
         v = self.view
-        if v is None:
-            return
         upper = self.board.describe(v, self.board.thing_at(*self.ui.mouse), self.t)
         if upper != self.upper:
             self.upper = upper
@@ -270,15 +268,13 @@ class ScreenHost:
         self._cheat_keys += 1
         if self._cheat_keys == cheats.SEQUENCE_LENGTH:
             self._cheat_keys = 0
-            if self.g is not None and not self.autoplay:  # a replay's game is not ours to change
+            if not self.autoplay:  # a replay's game is not ours to change
                 cheats.luck_cheat(self.g)
                 self.ui.flash()
         return True
 
     def _help(self, message: IntuiMessage) -> None:
         g = self.g
-        if g is None:
-            return
         thing = self.board.thing_at(message.mouse_x, message.mouse_y)
         if thing is None or (message.qualifier & SHIFT and message.idcmp == IDCMP.RAWKEY):
             show_summary(self.ui, g, self.t)
