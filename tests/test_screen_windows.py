@@ -312,15 +312,15 @@ def test_hover_uses_printed_moves_and_follows_a_reveal() -> None:
     ui._mouse = (x, y)
     host._hover_tick()
     j = g.jarls[jarl]
-    assert f"({j.strength}-{j.moves})" in host.upper[0]
+    assert f"({j.strength}-{j.moves})" in host.bar.upper[0]
     hidden = face_down_jarl(g)
     host.redraw()
     ui._mouse = _spot(board, (T.JARL, hidden))
     host._hover_tick()
-    assert ENGLISH("MSG_HIDDEN_JARL") in host.upper[0]
+    assert ENGLISH("MSG_HIDDEN_JARL") in host.bar.upper[0]
     g.jarls[hidden].face = T.FACE_UP  # revealed; the pointer stays put
     host._hover_tick()
-    assert g.jarls[hidden].name in host.upper[0]
+    assert g.jarls[hidden].name in host.bar.upper[0]
 
 
 def _spot(board: Board, key: tuple[int, int]) -> tuple[int, int]:
