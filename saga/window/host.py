@@ -18,7 +18,18 @@ from saga.config import DELAY_TICKS, Config
 from saga.engine import cheats
 from saga.engine import tables as T
 from saga.engine.game import Game
-from saga.engine.host import ABORT, BACKSPACE, DONE, OFF_MAP, WHITE, Answer, Ask, key_code
+from saga.engine.host import (
+    ABORT,
+    BACKSPACE,
+    CHOICE_KEYS,
+    DONE,
+    OFF_MAP,
+    WHITE,
+    Answer,
+    Ask,
+    answer_key,
+    key_code,
+)
 from saga.engine.state import GameState
 from saga.engine.turn import mark_scores, turn_label
 from saga.screen.board import Board
@@ -33,7 +44,6 @@ from saga.text import Lookup
 from saga.view import GameView
 from saga.window.filemessages import save_game
 
-SHIFT = Qualifier.LSHIFT | Qualifier.RSHIFT
 WATCH_STEP = 0.5  # seconds per step when watching the Amiga move
 FAST_KEY = "\t"  # Tab: a replay runs at full speed, or at the message delay again
 
@@ -62,7 +72,11 @@ class ScreenHost:
         self.g = game
         self.bar = MessageBar(ui, text)  # the message area it keeps up to date
         self.asking: tuple[Ask, int] | None = None  # the question being put
-        self.keys = _key_codes(text)  # the catalog's answer keys, fixed for the game
+        # The catalog's answer keys, fixed for the game.
+        self.keys = {
+            mode: (answer_key(text, first), answer_key(text, second))
+            for mode, (first, second) in CHOICE_KEYS.items()
+        }
         self._cheat_keys = 0  # how far into the F1..F5 sequence (kept between questions)
         # A replay answers for the humans (saga.replay): then the turn prompt
         # only pauses, and FAST_KEY runs the game without pauses.
@@ -226,7 +240,7 @@ class ScreenHost:
         if (
             kind == IDCMP.MOUSEBUTTONS
             and message.code == MouseCode.SELECTDOWN
-            and message.qualifier & SHIFT
+            and message.qualifier & Qualifier.SHIFT
         ):
             self._help(message)
             return True
@@ -259,7 +273,7 @@ class ScreenHost:
     def _help(self, message: IntuiMessage) -> None:
         g = self.g
         thing = self.board.thing_at(message.mouse_x, message.mouse_y)
-        if thing is None or (message.qualifier & SHIFT and message.idcmp == IDCMP.RAWKEY):
+        if thing is None or (message.qualifier & Qualifier.SHIFT and message.idcmp == IDCMP.RAWKEY):
             show_summary(self.ui, g, self.t)
         else:
             info_window(self.ui, GameView(g), self.t, thing)
@@ -324,16 +338,3 @@ def show_summary(ui: Ui, g: Game, t: Lookup) -> None:
     scores of the turn in progress first, which its graph then shows."""
     mark_scores(g)
     summary_window(ui, GameView(g), t)
-
-
-def _key_codes(t: Lookup) -> dict[Ask, tuple[int, int]]:
-    """The keys the left and the other buttons stand for, by question."""
-
-    def code(name: str) -> int:
-        return key_code(t(name)[:1] or "?")
-
-    return {
-        Ask.YNKEYBOARD: (code("MSG_KEY_YES"), code("MSG_KEY_NO")),
-        Ask.GLKEYBOARD: (code("MSG_KEY_GLORY"), code("MSG_KEY_LUCK")),
-        Ask.WRKEYBOARD: (code("MSG_KEY_WITHDRAW"), code("MSG_KEY_RESTART")),
-    }
