@@ -12,7 +12,7 @@ The colours of the areas themselves are worked out from the map's data
 
 from __future__ import annotations
 
-from saga.engine.host import FIRST_HERO_PEN, WHITE
+from saga.engine.host import FIRST_HERO_PEN, WHITE, hero_pen
 from saga.engine.tables import LAND_AREAS
 
 PENS = 128
@@ -158,7 +158,7 @@ DETAIL_COLOURS: dict[int, RGB] = {
 
 def fixed_colours() -> dict[int, RGB]:
     """Every pen's colour that does not depend on the map: 0-31 and 98-113."""
-    heroes = {FIRST_HERO + h: rgb for h, rgb in enumerate(HERO_COLOURS)}
+    heroes = {hero_pen(h): rgb for h, rgb in enumerate(HERO_COLOURS)}
     return {**UI_COLOURS, **heroes, **COUNTER_COLOURS, **DETAIL_COLOURS}
 
 

@@ -18,11 +18,9 @@ from saga.art.mapdata import FRAME
 from saga.art.raster import HEIGHT, WIDTH
 from saga.config import Config
 from saga.engine import tables as T
-from saga.engine.game import Game
 from saga.engine.host import Ask
 from saga.engine.placement import start_game
-from saga.engine.rng import Lcg64
-from saga.engine.state import GameState
+from saga.engine.session import Session, Setup
 from saga.hosts import QuietHost
 from saga.screen.about import open_about
 from saga.screen.board import Board
@@ -299,8 +297,8 @@ def _land_spot(board: Board, area: int) -> tuple[int, int]:
 
 def _game_host(source: ScriptedEventSource) -> tuple[ScreenHost, Ui]:
     ui, board = _ui(source)
-    host = ScreenHost(ui, board, ENGLISH, Config(delay=0), None, lambda key: None)
     g = demo_game()
+    host = ScreenHost(ui, board, ENGLISH, Config(delay=0), g, None, lambda key: None)
     for h in g.heroes:  # nothing on the board where the pointer goes
         h.alive = False
     for j in g.jarls:
@@ -309,7 +307,6 @@ def _game_host(source: ScriptedEventSource) -> tuple[ScreenHost, Ui]:
         m.alive = False
     for item in (*g.treasures, *g.swords):
         item.possessortype = -1
-    host.g = g
     return host, ui
 
 
@@ -352,23 +349,22 @@ def test_view_is_read_only() -> None:
 def test_hover_uses_printed_moves_and_follows_a_reveal() -> None:
     g = demo_game()
     ui, board = _ui(ScriptedEventSource())
-    host = ScreenHost(ui, board, ENGLISH, Config(delay=0), None, lambda key: None)
-    host.g = g
+    host = ScreenHost(ui, board, ENGLISH, Config(delay=0), g, None, lambda key: None)
     jarl = g.treasures[T.MAGIC_SHIRT].possessor  # a shirt adds a move, never to the line
     host.redraw()
     x, y = _spot(board, (T.JARL, jarl))
     ui._mouse = (x, y)
     host._hover_tick()
     j = g.jarls[jarl]
-    assert f"({j.strength}-{j.moves})" in host.upper[0]
+    assert f"({j.strength}-{j.moves})" in host.bar.upper[0]
     hidden = face_down_jarl(g)
     host.redraw()
     ui._mouse = _spot(board, (T.JARL, hidden))
     host._hover_tick()
-    assert ENGLISH("MSG_HIDDEN_JARL") in host.upper[0]
+    assert ENGLISH("MSG_HIDDEN_JARL") in host.bar.upper[0]
     g.jarls[hidden].face = T.FACE_UP  # revealed; the pointer stays put
     host._hover_tick()
-    assert g.jarls[hidden].name in host.upper[0]
+    assert g.jarls[hidden].name in host.bar.upper[0]
 
 
 def _spot(board: Board, key: tuple[int, int]) -> tuple[int, int]:
@@ -400,7 +396,7 @@ def test_the_moving_hero_is_drawn_over_a_face_down_jarl() -> None:
 
 @pytest.mark.parametrize("advanced", [False, True])
 def test_summary_of_a_fresh_game_for_one_hero_fits_its_piles(advanced: bool) -> None:
-    g = Game(GameState(), Lcg64(1), QuietHost(), ENGLISH)
+    g = Session(Setup(1), ENGLISH, QuietHost()).game
     start_game(g, [T.AMIGA, T.NONE, T.NONE, T.NONE, T.NONE, T.NONE], 20, advanced)
     ui, board = _ui()
     board.draw(GameView(g))

@@ -16,6 +16,7 @@ from saga import pens as P
 from saga.art import emblems as E
 from saga.art import minifont
 from saga.engine import tables as T
+from saga.engine.host import hero_pen
 
 COUNTER_SIZE = 24
 _TEXT_WIDTH = COUNTER_SIZE - 4  # inside the outline and the bevel
@@ -107,7 +108,7 @@ def _face(
             (str(T.HERO_STRENGTH), str(T.HERO_MOVES)),
             E.HERO,
             T.HERO_NAMES[number],
-            P.FIRST_HERO + number,
+            hero_pen(number),
         )
     if kind == T.JARL:
         if face_down:
