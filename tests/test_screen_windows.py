@@ -15,7 +15,6 @@ from amiga.input import MouseCode, Qualifier, RawKey, ScriptedEventSource
 from saga import pens as P
 from saga import savefile, savelayout
 from saga.art.mapdata import FRAME
-from saga.art.raster import HEIGHT, WIDTH
 from saga.config import Config
 from saga.engine import tables as T
 from saga.engine.host import Ask
@@ -29,7 +28,7 @@ from saga.screen.manual import ROWS, ManualWindow, manual_text, manual_window, w
 from saga.screen.pages import open_page
 from saga.screen.panel import Panel
 from saga.screen.summary import hero_row, open_summary, piles
-from saga.screen.ui import QuitProgram, Ui
+from saga.screen.ui import HEIGHT, WIDTH, QuitProgram, Ui
 from saga.text import english, load_text
 from saga.view import GameView
 from saga.window.host import ScreenHost, show_summary
@@ -273,7 +272,7 @@ def test_a_border_answers_hover_help_and_clicks_with_the_area_beside_it(
     host.redraw()
     ui._mouse = (x, y)
     host._hover_tick()
-    assert host.upper[0].startswith(GameView(host.g).area_name(area))
+    assert host.bar.upper[0].startswith(GameView(host.g).area_name(area))
     source.move(x, y).raw(RawKey.HELP).key("n")
     source.key("y")
     source.click(x, y)
