@@ -134,16 +134,18 @@ def _face(
 
 
 def _bevel(pixels: np.ndarray, selected: bool) -> None:
-    """A black outline with a light top-left and dark bottom-right edge, or
-    for a selected counter a two-pixel bright frame."""
+    """A black outline, inside it a light top-left and dark bottom-right
+    edge, or for a selected counter a bright frame.  The outline is black on
+    every counter, selected or not: it parts the counter from any land or sea
+    under it, even one in the counter's own colour."""
     if selected:
-        pixels[[0, 1, -2, -1], :] = P.HIGHLIGHT
-        pixels[:, [0, 1, -2, -1]] = P.HIGHLIGHT
-        return
-    pixels[1, 1:-1] = P.WHITE
-    pixels[1:-1, 1] = P.WHITE
-    pixels[-2, 1:-1] = P.DARK_GREY
-    pixels[1:-1, -2] = P.DARK_GREY
+        pixels[[1, -2], 1:-1] = P.HIGHLIGHT
+        pixels[1:-1, [1, -2]] = P.HIGHLIGHT
+    else:
+        pixels[1, 1:-1] = P.WHITE
+        pixels[1:-1, 1] = P.WHITE
+        pixels[-2, 1:-1] = P.DARK_GREY
+        pixels[1:-1, -2] = P.DARK_GREY
     pixels[[0, -1], :] = P.BLACK
     pixels[:, [0, -1]] = P.BLACK
 

@@ -105,7 +105,7 @@ class Board:
         ui.draw_title_bar()
 
     def _recolour(self, v: GameView) -> None:
-        """Kingdoms in their hero's colour, ice pale, other lands as drawn."""
+        """Kingdoms in a shade of their hero's colour, ice pale, other lands as drawn."""
         palette = self.ui.screen.palette
         for area in range(T.LAND_AREAS):
             drawn = self.map_palette[P.FIRST_LAND + area]
