@@ -93,7 +93,7 @@ def _parser() -> argparse.ArgumentParser:
     return p
 
 
-def _apply_args(args: list[str], controls: list[int]) -> str | None:
+def _apply_args(args: list[str], controls: list[T.Control]) -> str | None:
     """Apply HERO=CONTROL words to the controls; return the saved game named, if any."""
     heroes = [n.upper() for n in T.HERO_NAMES]
     game_file = None

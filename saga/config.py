@@ -36,7 +36,8 @@ from amiga.dos import FileProblem, Problem, read_limited
 from saga.engine import tables as T
 from saga.savefile import write_atomic
 
-CONTROL_NAMES = {"NONE": T.NONE, "HUMAN": T.HUMAN, "AMIGA": T.AMIGA}
+CONTROL_NAMES = {control.name: control for control in T.Control}
+_CONTROL_VALUES = frozenset(T.Control)
 DEFAULT_CONTROLS = (T.HUMAN, T.NONE, T.NONE, T.AMIGA, T.NONE, T.NONE)
 
 # The manual's message delay slider: none, about 0.7 s, 1.4 s and 2.1 s,
@@ -57,7 +58,7 @@ _NO = {"NO", "N", "OFF", "FALSE", "0"}
 class Config:
     """The settings of this run; nothing here is written anywhere by itself."""
 
-    controls: list[int] = field(default_factory=lambda: list(DEFAULT_CONTROLS))
+    controls: list[T.Control] = field(default_factory=lambda: list(DEFAULT_CONTROLS))
     turns: int = 20
     advanced: bool = False
     delay: int = 1  # a position of the message delay slider, 0..4
@@ -115,7 +116,7 @@ def _flag(value: str) -> bool:
     raise ValueError("it must be YES or NO")
 
 
-def _control(value: str) -> int:
+def _control(value: str) -> T.Control:
     if value.upper() not in CONTROL_NAMES:
         raise ValueError("it must be HUMAN, AMIGA or NONE")
     return CONTROL_NAMES[value.upper()]
@@ -164,16 +165,16 @@ _BY_NAME = {k.name: k for k in _KEYS}
 _STORED = {k.field for k in _KEYS}
 
 
-def _hero_controls(value: object) -> dict[int, int]:
+def _hero_controls(value: object) -> dict[int, T.Control]:
     """Controls to keep, by hero: all six from a list, or just some from a mapping.
 
     The title screen hands over only the heroes the player changed, so a
     control given on the command line for another hero stays out of the file.
     """
     if isinstance(value, Mapping):
-        return {int(hero): int(control) for hero, control in value.items()}
+        return {int(hero): T.Control(control) for hero, control in value.items()}
     assert isinstance(value, list | tuple)
-    return dict(enumerate(int(control) for control in value))
+    return dict(enumerate(T.Control(control) for control in value))
 
 
 def _text_lines(field_name: str, value: object) -> list[tuple[str, str]]:
@@ -211,7 +212,8 @@ def _parse_text(
             problems.append(f"{name}, line {number}: {shown!r} ignored: {e}")
             continue
         if key.hero is not None:
-            config.controls[key.hero] = int(setting)  # type: ignore[call-overload]
+            assert isinstance(setting, T.Control)  # what a control key reads
+            config.controls[key.hero] = setting
         else:
             setattr(config, key.field, setting)
     return problems
@@ -259,7 +261,7 @@ _VERSION_AT = 24
 
 def _looks_binary(data: bytes) -> bool:
     """Six controls (0, 1 or 2) where a text file has letters: the original's layout."""
-    return len(data) >= AMIGA_SIZE and all(c in (T.NONE, T.HUMAN, T.AMIGA) for c in data[:6])
+    return len(data) >= AMIGA_SIZE and all(c in _CONTROL_VALUES for c in data[:6])
 
 
 def _is_amiga_file(data: bytes) -> bool:
@@ -295,7 +297,7 @@ def _parse_amiga(head: bytes, config: Config, name: str) -> list[str]:
         problems.append(f"{name}: {what} {value} ignored")
 
     for hero, control in enumerate(fields_.controls):
-        config.controls[hero] = control  # _is_amiga_file checked them
+        config.controls[hero] = T.Control(control)  # _is_amiga_file checked them
     if fields_.delay_step < len(AMIGA_DELAY_TICKS):
         config.delay = delay_from_amiga(fields_.delay_step)
     else:

@@ -17,6 +17,9 @@ from saga.engine.state import GameState
 from saga.pens import HERO_COLOURS
 from saga.text import Lookup
 
+# One scripted answer: the question's mode and pen, the result, and the countertype it leaves.
+Scripted = tuple[Ask, int, int, T.Kind]
+
 
 class QuietHost:
     """A host for all-Amiga games that nobody watches: it shows nothing.
@@ -102,10 +105,10 @@ class ScriptedHost(QuietHost):
     moment it and the recording part ways.
     """
 
-    def __init__(self, answers: list[tuple[Ask, int, int, int]]) -> None:
+    def __init__(self, answers: list[Scripted]) -> None:
         self._answers = list(answers)
         self._next = 0
-        self.asked: list[tuple[Ask, int, int, int]] = []
+        self.asked: list[Scripted] = []
         self.turn = 0  # for messages: the turn being played
 
     def turn_starts(self, state: GameState) -> bool:

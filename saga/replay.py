@@ -31,7 +31,7 @@ from saga.engine import tables as T
 from saga.engine.host import Answer, Ask, Host
 from saga.engine.session import Setup
 from saga.engine.state import GameState
-from saga.hosts import PassOn, ScriptedHost
+from saga.hosts import PassOn, Scripted, ScriptedHost
 from saga.trace import MAX_TRACE, TraceError, parse_game, parse_seed, q_line, read_answers
 
 MAGIC = "SAGA-REPLAY"
@@ -40,7 +40,7 @@ LOAD = "LOAD"
 FIXES = "FIXBUGS"
 SAVE_LINE = "S"
 
-Script = list[tuple[Ask, int, int, int]]
+Script = list[Scripted]
 
 
 class ReplayError(TraceError):
@@ -52,7 +52,7 @@ class Replay:
     """What a replay file holds: how the game starts, and the humans' answers."""
 
     seed: int
-    controls: list[int] = field(default_factory=list)  # a new game's
+    controls: list[T.Control] = field(default_factory=list)  # a new game's
     turns: int = 20
     advanced: bool = False
     save: bytes | None = None  # or the saved game it continues

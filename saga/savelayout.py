@@ -141,7 +141,7 @@ MONSTER = Struct(
     "sea" / _sea(),
     Padding(1),  # the original writes 0 and its loader skips it
 )
-_KINDS = ("hero", "jarl", "monster", "treasure", "sword", "kingdom")
+_KINDS = tuple(kind.name.lower() for kind in T.Kind)
 ITEM = Struct(
     "taken" / _flag(),
     "possessor" / _byte(),  # checked against possessortype, see _HOLDERS
@@ -437,6 +437,7 @@ def decode(data: bytes, name: str = "") -> GameState:
     s = GameState()
     _compiled().fill(s, values)
     for h in s.heroes:
+        h.control = T.Control(h.control)  # the file holds its number; _check knows it
         if h.promoted >= 0:  # moves come from the rank, not from the file
             spec = T.JARL_TABLE[h.promoted]
             h.name, h.strength, h.moves = spec.name, spec.strength, spec.moves

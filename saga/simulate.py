@@ -52,7 +52,7 @@ class Plan:
     seed: int
     turns: int = 20
     advanced: bool = False
-    controls: tuple[int, ...] = (T.AMIGA,) * len(T.HERO_NAMES)
+    controls: tuple[T.Control, ...] = (T.AMIGA,) * len(T.HERO_NAMES)
     fixes: bool = False
 
     def game_seed(self, index: int) -> int:

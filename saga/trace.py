@@ -40,7 +40,7 @@ from saga.engine.host import WHITE, Answer, Ask
 from saga.engine.rng import Lcg64
 from saga.engine.session import Session, Setup
 from saga.engine.state import GameState
-from saga.hosts import ScriptedHost, ScriptError
+from saga.hosts import Scripted, ScriptedHost, ScriptError
 from saga.text import Lookup, Text, english, load_text
 
 # A 99-turn trace (or replay) with many questions stays well under this.
@@ -85,7 +85,7 @@ def language_text(name: str) -> Text:
     return text
 
 
-def read_answers(lines: Iterable[str], name: str = "answers") -> list[tuple[Ask, int, int, int]]:
+def read_answers(lines: Iterable[str], name: str = "answers") -> list[Scripted]:
     """The ``Q`` lines of a trace, as scripted answers; other lines are ignored."""
     answers = []
     for number, line in enumerate(lines, 1):
@@ -96,14 +96,15 @@ def read_answers(lines: Iterable[str], name: str = "answers") -> list[tuple[Ask,
             if len(fields) != 5:
                 raise ValueError("it needs MODE, colour, result and countertype")
             mode = Ask[fields[1]]
-            pen, result, countertype = (int(f) for f in fields[2:])
+            pen, result = int(fields[2]), int(fields[3])
+            countertype = T.Kind(int(fields[4]))
         except (KeyError, ValueError) as e:
             raise TraceError(f"{name}, line {number}: not a Q line I understand ({e})") from None
         answers.append((mode, pen, result, countertype))
     return answers
 
 
-def q_line(mode: Ask, pen: int, result: int, countertype: int) -> str:
+def q_line(mode: Ask, pen: int, result: int, countertype: T.Kind) -> str:
     """One question put to a human, as traces and replays write it."""
     return f"Q {mode.name} {pen} {result} {countertype}"
 
@@ -111,9 +112,7 @@ def q_line(mode: Ask, pen: int, result: int, countertype: int) -> str:
 class TraceHost(ScriptedHost):
     """Prints the autosaves and the questions as the trace format wants them."""
 
-    def __init__(
-        self, answers: list[tuple[Ask, int, int, int]], out: TextIO, messages: bool = False
-    ) -> None:
+    def __init__(self, answers: list[Scripted], out: TextIO, messages: bool = False) -> None:
         super().__init__(answers)
         self.out = out
         self.messages = self.listening = messages
@@ -134,7 +133,7 @@ class TraceHost(ScriptedHost):
 
 def run(
     setup: Setup,
-    answers: list[tuple[Ask, int, int, int]],
+    answers: list[Scripted],
     out: TextIO,
     text: Lookup | None = None,
     messages: bool = False,
@@ -202,7 +201,7 @@ def parse_game(args: list[str], fixes: bool = False) -> Setup:
     turns = _number(args[1], "TURNS", 1, T.MAX_TURNS)
     advanced = bool(_number(args[2], "ADVANCED", 0, 1))
     controls = tuple(
-        _number(c, f"the control of {name}", T.NONE, T.AMIGA)
+        T.Control(_number(c, f"the control of {name}", T.NONE, T.AMIGA))
         for c, name in zip(args[3:], T.HERO_NAMES, strict=True)
     )
     return Setup(seed, controls, turns, advanced, fixes)
@@ -224,7 +223,7 @@ def _trace(options: argparse.Namespace, out: TextIO, expected: list[str]) -> Non
         game = replay.read(options.replay)
         run(game.setup(), game.answers, out, text, options.messages)
         return
-    answers: list[tuple[Ask, int, int, int]] = []
+    answers: list[Scripted] = []
     if options.answers or options.expect:
         name = options.answers or options.expect
         answers = read_answers(_read_lines(name) if options.answers else expected, name)

@@ -15,6 +15,7 @@ from collections.abc import Callable
 from enum import IntEnum
 from typing import NamedTuple, Protocol
 
+from saga.engine import tables as T
 from saga.engine.state import GameState
 
 # The game's words: a message's catalog ID to its text in the player's language.
@@ -79,7 +80,7 @@ CHOICE_KEYS = {
 
 class Answer(NamedTuple):
     result: int
-    countertype: int | None = None  # None leaves the engine's value alone
+    countertype: T.Kind | None = None  # None leaves the engine's value alone
 
 
 class Host(Protocol):

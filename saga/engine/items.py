@@ -96,7 +96,7 @@ def pick_up_treasures(g: Game, c: Counter, area: int, control: int) -> None:
     """Treasures lying where a counter ends its move are taken (humans are asked)."""
     for number in range(g.state.treasure_count):
         item = g.treasures[number]
-        if item.possessortype != T.KINGDOM or item.where != area:
+        if item.where != area or item.possessortype != T.KINGDOM:
             continue
         pen = g.who_pen(*c)
         name = g.item_name(T.TREASURE, number)
@@ -118,7 +118,7 @@ def pick_up_treasures(g: Game, c: Counter, area: int, control: int) -> None:
 def pick_up_sword(g: Game, c: Counter, area: int, control: int) -> None:
     """A counter without a sword takes one lying where it ends its move."""
     swords = g.swords
-    loose = [n for n, s in enumerate(swords) if s.possessortype == T.KINGDOM and s.where == area]
+    loose = [n for n, s in enumerate(swords) if s.where == area and s.possessortype == T.KINGDOM]
     if not loose or any(s.held_by(*c) for s in swords):
         return
     for number in loose:

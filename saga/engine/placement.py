@@ -3,12 +3,14 @@ fresh monsters and jarls."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from saga.engine import tables as T
 from saga.engine.game import Game
 from saga.engine.host import hero_pen
 
 
-def start_game(g: Game, controls: list[int], turns: int, advanced: bool) -> None:
+def start_game(g: Game, controls: Sequence[T.Control], turns: int, advanced: bool) -> None:
     """Set up a new game on a fresh state, as the original's New Game does."""
     s = g.state
     s.turns = turns

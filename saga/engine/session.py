@@ -35,7 +35,7 @@ class Setup:
     """
 
     seed: int
-    controls: tuple[int, ...] = (T.NONE,) * len(T.HERO_NAMES)
+    controls: tuple[T.Control, ...] = (T.NONE,) * len(T.HERO_NAMES)
     turns: int = 20
     advanced: bool = False
     fixes: bool = False
@@ -45,7 +45,7 @@ class Setup:
     def loaded(self) -> bool:
         return self.state is not None
 
-    def in_play(self) -> list[int]:
+    def in_play(self) -> list[T.Control]:
         """Each hero's control, from the saved game for a loaded one."""
         if self.state is not None:
             return [h.control for h in self.state.heroes]

@@ -22,7 +22,7 @@ class Counter(NamedTuple):
     tuple, it compares equal to a plain ``(kind, number)`` pair.
     """
 
-    kind: int
+    kind: T.Kind
     number: int
 
 
@@ -185,11 +185,11 @@ class Item:
     def __init__(self) -> None:
         self.taken = False
         self.possessor = -1
-        self.possessortype = -1
+        self.possessortype: int = -1  # a T.Kind, or -1: not a kind, so a plain int
         self.where = -1
 
     def held_by(self, countertype: int, counter: int) -> bool:
-        return self.possessortype == countertype and self.possessor == counter
+        return self.possessor == counter and self.possessortype == countertype
 
 
 class GameState:

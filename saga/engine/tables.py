@@ -9,13 +9,39 @@ proper nouns are given as they are.
 
 from __future__ import annotations
 
+from enum import IntEnum
 from typing import NamedTuple
 
-# Counter kinds, also the values of the original's ``countertype``.
-HERO, JARL, MONSTER, TREASURE, SWORD, KINGDOM = range(6)
 
-# Who controls a hero.
-NONE, HUMAN, AMIGA = range(3)
+class Kind(IntEnum):
+    """Counter kinds, numbered as the original's ``countertype`` (and so in save files)."""
+
+    HERO = 0
+    JARL = 1
+    MONSTER = 2
+    TREASURE = 3
+    SWORD = 4
+    KINGDOM = 5  # an area, as a counter to attack or an item's holder when it lies loose
+
+
+class Control(IntEnum):
+    """Who controls a hero, numbered as in the original's save and settings files."""
+
+    NONE = 0  # not in play
+    HUMAN = 1
+    AMIGA = 2
+
+
+# The rules name them without the class, as the original's defines do.
+HERO, JARL, MONSTER, TREASURE, SWORD, KINGDOM = (
+    Kind.HERO,
+    Kind.JARL,
+    Kind.MONSTER,
+    Kind.TREASURE,
+    Kind.SWORD,
+    Kind.KINGDOM,
+)
+NONE, HUMAN, AMIGA = Control.NONE, Control.HUMAN, Control.AMIGA
 
 # Area kinds.
 LAND, SEA, ISLE, PENINSULA = range(4)

@@ -21,7 +21,7 @@ from saga.screen.ui import MESSAGE_TOP, Ui
 from saga.text import Lookup
 from saga.view import GameView
 
-Key = tuple[int, int]  # (counter kind, number)
+Key = tuple[T.Kind, int]  # (counter kind, number)
 STEP = 7  # pixels between counters in a pile
 Thing = tuple  # ("counter", kind, number) or ("area", area)
 

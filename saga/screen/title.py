@@ -25,7 +25,8 @@ from saga.text import Lookup
 
 # The letter of each hero's name that picks him, as the original underlines it.
 HERO_KEYS = ("B", "U", "E", "R", "S", "T")
-CONTROL_NAMES = ("MSG_CONTROL_NONE", "MSG_HUMAN", None)  # the Amiga is "Amiga"
+# The Amiga is "Amiga" in every language.
+CONTROL_NAMES = {T.NONE: "MSG_CONTROL_NONE", T.HUMAN: "MSG_HUMAN", T.AMIGA: None}
 LABEL_X, GADGET_X, GADGET_W = 300, 312, 112
 ROW0, ROW_STEP = 220, 13
 DELAY_Y, TURNS_Y, ADVANCED_Y, START_Y = 316, 330, 352, 378
@@ -68,7 +69,7 @@ class TitleScreen:
         self.t = t
         self.on_menu = on_menu
         self.remember = remember
-        names = [self._control_name(c) for c in range(3)]
+        names = [self._control_name(c) for c in T.Control]
         self.heroes = [
             Cycle(Box(GADGET_X, y - 9, GADGET_X + GADGET_W + 1, y + 4), names, config.controls[i])
             for i, y in enumerate(ROW0 + h * ROW_STEP for h in range(len(T.HERO_NAMES)))
@@ -140,7 +141,7 @@ class TitleScreen:
         self.gadgets.draw(ui.rp, DRAW_INFO)
         ui.text(8, HEIGHT - 12, f"Saga 1.2a - Help: {t('MSG_MENU_ABOUT')}", P.DARK_GREY)
 
-    def _control_name(self, control: int) -> str:
+    def _control_name(self, control: T.Control) -> str:
         name = CONTROL_NAMES[control]
         return self.t(name) if name else "Amiga"
 
@@ -200,7 +201,7 @@ class TitleScreen:
         config = self.config
         if gadget in self.heroes:
             hero = self.heroes.index(gadget)
-            config.controls[hero] = self.heroes[hero].active
+            config.controls[hero] = T.Control(self.heroes[hero].active)
         elif gadget is self.delay:
             config.delay = self.delay.level
         elif gadget is self.turns:
@@ -213,7 +214,7 @@ class TitleScreen:
 
     def _cycle(self, hero: int, back: bool) -> None:
         controls = self.config.controls
-        controls[hero] = (controls[hero] + (-1 if back else 1)) % 3
+        controls[hero] = T.Control((controls[hero] + (-1 if back else 1)) % len(T.Control))
 
     def _key(self, char: str, qualifier: int) -> TitleChoice | None:
         upper = char.upper()

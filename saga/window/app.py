@@ -151,7 +151,11 @@ class App:
     # -- the rounds of title screen and game ---------------------------------
 
     def run(
-        self, controls: list[int], state: GameState | None, path: Path | None, once: bool = False
+        self,
+        controls: list[T.Control],
+        state: GameState | None,
+        path: Path | None,
+        once: bool = False,
     ) -> None:
         """Play rounds of title screen and game; ``once`` plays one game, no title."""
         self.config.controls = list(controls)
