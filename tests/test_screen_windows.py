@@ -335,7 +335,7 @@ def test_view_is_read_only() -> None:
     g = demo_game()
     v = GameView(g)
     with pytest.raises(AttributeError):
-        v.heroes[0].glory = 99
+        v.heroes[0].glory = 99  # type: ignore[misc]
     with pytest.raises(AttributeError):
         v.turn = 3  # type: ignore[misc]
     with pytest.raises(TypeError):

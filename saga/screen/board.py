@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from collections import defaultdict
 from collections.abc import Iterator
+from typing import Literal
 
 from amiga.display import Image
 from amiga.display.box import Box
@@ -23,7 +24,11 @@ from saga.view import GameView
 
 Key = tuple[T.Kind, int]  # (counter kind, number)
 STEP = 7  # pixels between counters in a pile
-Thing = tuple  # ("counter", kind, number) or ("area", area)
+# How a counter looks: kind, number (-1: a jarl face down), the hero pen of its
+# border (None: none), and whether it is selected.
+Look = tuple[T.Kind, int, int | None, bool]
+# What the pointer can be over: ("counter", kind, number) or ("area", area).
+Thing = tuple[Literal["counter"], T.Kind, int] | tuple[Literal["area"], int]
 
 
 class Stacks:
@@ -80,7 +85,7 @@ class Board:
         P.install(ui.screen.palette, self.map_palette)
         self.stacks = Stacks()
         self.drawn: list[tuple[Key, int, int, Image]] = []  # bottom-most last
-        self._images: dict[tuple, Image] = {}
+        self._images: dict[Look, Image] = {}
 
     # -- drawing ------------------------------------------------------------
 
@@ -128,7 +133,7 @@ class Board:
     def _image(self, v: GameView, key: Key) -> Image:
         kind, number = key
         selected = self._selected(v, key)
-        key_: tuple[int, int, int | None, bool]
+        key_: Look
         if kind == T.HERO:
             h = v.heroes[number]
             pen = P.hero_pen(number)

@@ -10,17 +10,16 @@ fields, and how the labels are put together, follow the Amiga original.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any
 
 from saga.art import COUNTER_SIZE, counter_image
 from saga.engine import tables as T
 from saga.screen import pens as P
+from saga.screen.board import Thing
 from saga.screen.panel import LINE, Panel, text_width
 from saga.screen.ui import Ui
 from saga.text import Lookup
-from saga.view import GameView
+from saga.view import GameView, ItemView, PieceView, SideView
 
-Thing = tuple  # ("counter", kind, number) or ("area", area)
 MARGIN = 8
 VALUE_COLUMN = 23  # characters: labels are padded to this width, as the original's
 SLOT = COUNTER_SIZE + 4  # a small counter and its gap
@@ -70,7 +69,7 @@ def _place(v: GameView, area: int) -> str:
     return f"{v.area_name(area)} ({v.tax(area)})"
 
 
-def _flags(t: Lookup, c: Any) -> list[tuple[str, str]]:
+def _flags(t: Lookup, c: SideView) -> list[tuple[str, str]]:
     """The spell and movement flags of a hero or jarl, labelled as the original."""
     return [
         (f"Jara ({t('MSG_LOSE_TURN')})?", _yes(t, c.loseturn)),
@@ -79,28 +78,28 @@ def _flags(t: Lookup, c: Any) -> list[tuple[str, str]]:
     ]
 
 
-def _hagall_and_sea(t: Lookup, c: Any) -> list[tuple[str, str]]:
+def _hagall_and_sea(t: Lookup, c: PieceView) -> list[tuple[str, str]]:
     return [
         (f"Hagall ({t('MSG_HAIL')})?", _yes(t, c.hagall)),
         (f"{t('MSG_MOVE_BY_SEA')}?", t(_SEA[c.sea])),
     ]
 
 
-def _strength(v: GameView, kind: int, number: int) -> str:
+def _strength(v: GameView, kind: T.Kind, number: int) -> str:
     printed, _ = v.printed(kind, number)
     return f"{printed} ({v.attack(kind, number)}/{v.defence(kind, number)})"
 
 
-def _moves(v: GameView, kind: int, number: int) -> str:
+def _moves(v: GameView, kind: T.Kind, number: int) -> str:
     _, printed = v.printed(kind, number)
     return f"{printed} ({v.usual_moves(kind, number)})"
 
 
-def _sword_of(v: GameView, kind: int, number: int) -> int | None:
+def _sword_of(v: GameView, kind: T.Kind, number: int) -> int | None:
     return next((s for s, item in enumerate(v.swords) if item.held_by(kind, number)), None)
 
 
-def _treasures_of(v: GameView, kind: int, number: int) -> list[int]:
+def _treasures_of(v: GameView, kind: T.Kind, number: int) -> list[int]:
     return [i for i, item in enumerate(v.treasures) if item.held_by(kind, number)]
 
 
@@ -194,7 +193,7 @@ def monster_sheet(v: GameView, t: Lookup, monster: int) -> Sheet:
     return Sheet(rows)
 
 
-def _holder(v: GameView, t: Lookup, item: Any) -> str:
+def _holder(v: GameView, t: Lookup, item: ItemView) -> str:
     """Who holds an item, or the area it lies in."""
     kind, holder = item.possessortype, item.possessor
     if kind == T.HERO:

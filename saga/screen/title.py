@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
+from typing import Protocol
 
 import numpy as np
 
@@ -17,7 +18,7 @@ from amiga.display.box import Box
 from amiga.display.font import default_font
 from amiga.input import IDCMP, IntuiMessage, Qualifier, RawKey
 from amiga.intuition import Button, CheckBox, Cycle, Gadget, GadgetList, Slider
-from saga.config import DELAY_TICKS, Config
+from saga.config import DELAY_TICKS, Config, ForgetSettings
 from saga.engine import tables as T
 from saga.screen import pens as P
 from saga.screen.ui import DRAW_INFO, HEIGHT, WIDTH, Ui
@@ -30,6 +31,12 @@ CONTROL_NAMES = {T.NONE: "MSG_CONTROL_NONE", T.HUMAN: "MSG_HUMAN", T.AMIGA: None
 LABEL_X, GADGET_X, GADGET_W = 300, 312, 112
 ROW0, ROW_STEP = 220, 13
 DELAY_Y, TURNS_Y, ADVANCED_Y, START_Y = 316, 330, 352, 378
+
+
+class Remember(Protocol):
+    """Where the title screen hands each change the player makes (field=value)."""
+
+    def __call__(self, **changes: object) -> None: ...
 
 
 @dataclass
@@ -62,13 +69,13 @@ class TitleScreen:
         config: Config,
         t: Lookup,
         on_menu: Callable[[str], None],
-        remember: Callable[..., None] = lambda **changes: None,
+        remember: Remember | None = None,
     ) -> None:
         self.ui = ui
         self.config = config
         self.t = t
         self.on_menu = on_menu
-        self.remember = remember
+        self.remember = remember or ForgetSettings().remember
         names = [self._control_name(c) for c in T.Control]
         self.heroes = [
             Cycle(Box(GADGET_X, y - 9, GADGET_X + GADGET_W + 1, y + 4), names, config.controls[i])

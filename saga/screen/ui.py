@@ -22,6 +22,8 @@ import numpy as np
 from amiga.display import PAL_HEIGHT, PAL_WIDTH, Screen
 
 if TYPE_CHECKING:
+    import numpy.typing as npt
+
     from amiga.display.present import Presenter  # pygame only where there is a window
 from amiga.display.box import Box
 from amiga.display.rastport import DrawMode
@@ -160,10 +162,10 @@ class Ui:
         if self.presenter is not None:
             self.presenter.present()
 
-    def save_area(self, x0: int, y0: int, x1: int, y1: int) -> np.ndarray:
+    def save_area(self, x0: int, y0: int, x1: int, y1: int) -> npt.NDArray[np.uint8]:
         return self.screen.pixels[y0 : y1 + 1, x0 : x1 + 1].copy()
 
-    def restore_area(self, x0: int, y0: int, saved: np.ndarray) -> None:
+    def restore_area(self, x0: int, y0: int, saved: npt.NDArray[np.uint8]) -> None:
         h, w = saved.shape
         self.screen.pixels[y0 : y0 + h, x0 : x0 + w] = saved
         self.screen.bitmap.touch(Box.inclusive(x0, y0, x0 + w - 1, y0 + h - 1))
