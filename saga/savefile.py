@@ -8,6 +8,7 @@ mean is declared once, in :mod:`saga.savelayout`, which :func:`encode` and
 from __future__ import annotations
 
 import contextlib
+import enum
 import os
 import re
 from pathlib import Path
@@ -22,20 +23,37 @@ SAVE_SIZE = 1780
 LOAD_SIZE = 1776
 
 
+class Failure(enum.Enum):
+    """Which of the original's complaints a file that will not load earns."""
+
+    CANT_OPEN = "can't open"  # it cannot be opened for reading: see the error's ``problem``
+    CANT_READ = "can't read"  # it ends before the loader has read a whole game
+    NOT_A_SAVE = "not a save"  # another header, or a value the original cannot play on
+
+
 class SaveFileError(ValueError):
     """A file that is not a saved game the original could load safely.
 
-    ``filename`` (empty for bytes that came from no file), ``field`` (a
-    dotted field name such as ``heroes.Egil.where``, or empty when the
-    trouble is the file as a whole) and ``reason`` let a caller word its own
-    message; ``problem`` is the :class:`amiga.dos.Problem` when the file
-    could not be read at all.
+    ``failure`` says which complaint it earns.  ``filename`` (empty for
+    bytes that came from no file), ``field`` (a dotted field name such as
+    ``heroes.Egil.where``, or empty when the trouble is the file as a whole)
+    and ``reason`` let a caller word its own message; ``problem`` is the
+    :class:`amiga.dos.Problem` when the file could not be read at all, and
+    ``detail`` the system's words about it, if any.
     """
 
     def __init__(
-        self, reason: str, field: str = "", filename: str = "", problem: dos.Problem | None = None
+        self,
+        reason: str,
+        field: str = "",
+        filename: str = "",
+        problem: dos.Problem | None = None,
+        *,
+        failure: Failure = Failure.NOT_A_SAVE,
+        detail: str = "",
     ) -> None:
         self.reason, self.field, self.filename, self.problem = reason, field, filename, problem
+        self.failure, self.detail = failure, detail
         where = f"{field} is {reason}" if field else reason
         if problem is not None:
             text = f"{filename}: {reason}"
@@ -66,7 +84,9 @@ def read(path: str | os.PathLike[str]) -> bytes:
         return dos.read_limited(path, SAVE_SIZE)
     except dos.FileProblem as e:
         reason = f"can't read it: it {e.problem.value}" + (f" ({e.detail})" if e.detail else "")
-        raise SaveFileError(reason, filename=e.path, problem=e.problem) from e
+        raise SaveFileError(
+            reason, filename=e.path, problem=e.problem, failure=Failure.CANT_OPEN, detail=e.detail
+        ) from e
 
 
 def load(path: str | os.PathLike[str]) -> GameState:

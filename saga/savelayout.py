@@ -25,7 +25,7 @@ from construct import Adapter, Const, Construct, Int8ub, Int16ub, Padding, Struc
 
 from saga.engine import tables as T
 from saga.engine.state import GameState
-from saga.savefile import LOAD_SIZE, MAGIC, SAVE_SIZE, SaveFileError
+from saga.savefile import LOAD_SIZE, MAGIC, SAVE_SIZE, Failure, SaveFileError
 from saga.text import english
 
 # How a value reads to a person: inspect shows areas and heroes by name.
@@ -316,7 +316,8 @@ def _compiled() -> _Compiled:
 def _unpack(data: bytes, filename: str) -> tuple[int, ...]:
     """Every field of a whole 1780-byte save in file order, unchecked."""
     if len(data) != SAVE_SIZE:
-        raise SaveFileError(_size(data), filename=filename)
+        short = Failure.CANT_READ if len(data) < SAVE_SIZE else Failure.NOT_A_SAVE
+        raise SaveFileError(_size(data), filename=filename, failure=short)
     values = _READ.unpack(data)
     if values[0] != MAGIC:
         raise SaveFileError("it does not start with the SAGA 1.80 header", filename=filename)
@@ -431,7 +432,7 @@ def decode(data: bytes, name: str = "") -> GameState:
     only the first 1776 bytes count.  ``name`` is the file's, for messages.
     """
     if len(data) < LOAD_SIZE:
-        raise SaveFileError(_size(data), filename=name)
+        raise SaveFileError(_size(data), filename=name, failure=Failure.CANT_READ)
     values = _unpack(bytes(data[:LOAD_SIZE]) + bytes(SAVE_SIZE - LOAD_SIZE), name)
     _check(values, name)
     s = GameState()

@@ -157,6 +157,24 @@ def test_each_file_that_cannot_be_opened_has_its_own_requester(
     assert len(source) == 0
 
 
+@pytest.mark.parametrize(
+    "failure, first_line",
+    [
+        (savefile.Failure.CANT_OPEN, "Cannot open /x/game.saga to read it!"),
+        (savefile.Failure.CANT_READ, "Cannot read from /x/game.saga!"),
+        (savefile.Failure.NOT_A_SAVE, "/x/game.saga is not a saved game!"),
+    ],
+)
+def test_the_complaint_is_the_errors_failure_not_its_wording(
+    failure: savefile.Failure, first_line: str
+) -> None:
+    # The same words, and no such file to look at: only the failure tells them apart.
+    error = savefile.SaveFileError("99, outside 0..65", "heroes.Egil.where", failure=failure)
+    message, reason = filemessages.open_failed(TEXT, Path("/x/game.saga"), error)
+    assert message == first_line
+    assert reason == "heroes.Egil.where is 99, outside 0..65"
+
+
 def test_a_long_reason_is_wrapped_between_words() -> None:
     message = f"/home/player/{'long_folder_name/' * 5}game.saga is not a saved game!"
     reason = "the area of hero Siegfried's jarl Thorolf is 99, outside 0..65 " * 3

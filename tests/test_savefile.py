@@ -336,11 +336,17 @@ def test_sixteen_bit_fields_keep_both_bytes() -> None:
 def test_load_names_the_file(tmp_path: Path) -> None:
     bad = tmp_path / "game.saga"
     bad.write_bytes(b"not a saved game at all")
-    with pytest.raises(savefile.SaveFileError, match=r"game\.saga is not a saved game"):
+    with pytest.raises(savefile.SaveFileError, match=r"game\.saga is not a saved game") as caught:
         savefile.load(bad)
+    assert caught.value.failure is savefile.Failure.CANT_READ  # shorter than a save
+    bad.write_bytes(b"SAGA 1.95\0" + bytes(1770))
+    with pytest.raises(savefile.SaveFileError) as caught:
+        savefile.load(bad)
+    assert caught.value.failure is savefile.Failure.NOT_A_SAVE
     with pytest.raises(savefile.SaveFileError, match="can't read it") as caught:
         savefile.load(tmp_path / "missing.saga")
     assert caught.value.problem is Problem.MISSING
+    assert caught.value.failure is savefile.Failure.CANT_OPEN
     assert caught.value.filename == str(tmp_path / "missing.saga")
 
 
@@ -378,6 +384,7 @@ def test_loading_anything_but_a_save_says_so_at_once(
     assert time.monotonic() - start < 1
     e = caught.value
     assert e.problem is problem and e.filename == str(path)
+    assert e.failure is savefile.Failure.CANT_OPEN
     assert str(e).startswith(f"{path}: can't read it: it {problem.value}")
 
 

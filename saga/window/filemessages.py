@@ -103,29 +103,19 @@ def save_failed(t: Lookup, path: Path, error: OSError) -> tuple[str, str]:
 
 
 def open_failed(t: Lookup, path: Path, error: savefile.SaveFileError) -> tuple[str, str]:
-    """Why a file could not be opened as a game, told as the original tells each case."""
-    reason = getattr(error, "reason", "")
-    if not reason:  # an error that carries only its text: drop what the message says
-        reason = str(error)
-        for said in (f"{path} is not a saved game Saga can load: ", f"{path}: "):
-            reason = reason.removeprefix(said)
-    field = getattr(error, "field", "")
-    if field:
-        reason = f"{field} is {reason}"
-    if getattr(error, "problem", None) is not None or isinstance(error.__cause__, OSError):
+    """Why a file could not be opened as a game, told as the original tells each case.
+
+    The complaint is the error's :class:`~saga.savefile.Failure`; the reason
+    is its ``reason``, after the field it names, if any.
+    """
+    reason = f"{error.field} is {error.reason}" if error.field else error.reason
+    if error.failure is savefile.Failure.CANT_OPEN:
         message = f"{t('MSG_CANT_OPEN')} {path} {t('MSG_TO_READ_IT')}!"
-    elif _size(path) < savefile.LOAD_SIZE:
+    elif error.failure is savefile.Failure.CANT_READ:
         message = f"{t('MSG_CANT_READ')} {path}!"
     else:
         message = f"{path} {t('MSG_NOT_A_SAVE')}!"
     return message, reason
-
-
-def _size(path: Path) -> int:
-    try:
-        return path.stat().st_size
-    except OSError:
-        return 0
 
 
 def save_game(
