@@ -67,7 +67,7 @@ _DARK_TILES = (P.JARL_BACK, P.DROW_TILE, P.KRAKEN_TILE, P.SWORD_TILE)
 
 
 def counter_image(
-    kind: int,
+    kind: T.Kind,
     number: int,
     *,
     pen: int | None = None,
@@ -100,7 +100,7 @@ def counter_image(
 
 
 def _face(
-    kind: int, number: int, face_down: bool
+    kind: T.Kind, number: int, face_down: bool
 ) -> tuple[tuple[str, str] | None, tuple[str, ...], str, int]:
     """(factors, emblem, name, tile pen) of one counter."""
     if kind == T.HERO:

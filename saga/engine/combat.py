@@ -54,7 +54,7 @@ def _sword_bonus(sword: int, other_side_has_jarls: bool) -> int:
     return T.SWORD_BONUS[sword]
 
 
-def strength(g: Game, kind: int, number: int, *, defending: bool) -> int:
+def strength(g: Game, kind: T.Kind, number: int, *, defending: bool) -> int:
     """One counter's own part of a battle's sum, as the Help window shows it.
 
     Its factor less Hagall, the Ogal rune, its swords and, defending, its

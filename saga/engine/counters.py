@@ -30,7 +30,7 @@ def strengths(g: Game) -> tuple[list[int], list[int]]:
     return heroes, jarls
 
 
-def usual_moves(g: Game, kind: int, counter: int) -> int:
+def usual_moves(g: Game, kind: T.Kind, counter: int) -> int:
     """The movement factor shown to players (the Eon rune never shows: as in
     the original, its check sits in an unreachable ``else`` branch)."""
     if kind == T.HERO:

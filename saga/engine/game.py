@@ -103,7 +103,7 @@ class Game:
         name = T.AREA_TABLE[area].name
         return self.t(name) if name.startswith("MSG_") else name
 
-    def item_name(self, kind: int, number: int) -> str:
+    def item_name(self, kind: T.Kind, number: int) -> str:
         if kind == T.SWORD:
             return T.SWORD_NAMES[number]
         name = T.TREASURE_NAMES[number]
@@ -113,7 +113,7 @@ class Game:
         m = self.monsters[monster]
         return f"{self.t(T.SPECIES_NAMES[m.species])} {m.name}"
 
-    def who(self, kind: int, counter: int, *, comma: bool = False, lower: bool = False) -> str:
+    def who(self, kind: T.Kind, counter: int, *, comma: bool = False, lower: bool = False) -> str:
         """Name a counter the way messages do.
 
         At the start of a message it reads "Hero Egil " (with "," before the
@@ -151,7 +151,7 @@ class Game:
         """The pen of a hero's messages; a hero of -1 speaks in white."""
         return WHITE if hero == -1 else hero_pen(hero)
 
-    def who_pen(self, kind: int, counter: int) -> int:
+    def who_pen(self, kind: T.Kind, counter: int) -> int:
         """The pen the original picks when naming a counter."""
         if kind == T.HERO:
             return hero_pen(counter)

@@ -188,7 +188,7 @@ class Item:
         self.possessortype: int = -1  # a T.Kind, or -1: not a kind, so a plain int
         self.where = -1
 
-    def held_by(self, countertype: int, counter: int) -> bool:
+    def held_by(self, countertype: T.Kind, counter: int) -> bool:
         return self.possessor == counter and self.possessortype == countertype
 
 

@@ -43,7 +43,7 @@ TITLES = {
     "treasures": "MSG_HELP_TREASURES",
 }
 
-Entry = tuple[str, list[str], tuple[int, int] | None]  # heading, lines, counter
+Entry = tuple[str, list[str], tuple[T.Kind, int] | None]  # heading, lines, counter
 
 
 def page_entries(t: Lookup, page: str, *, advanced: bool = False) -> list[Entry]:
