@@ -71,7 +71,7 @@ def moves(g: Game, c: Counter, frey_faxi: bool) -> int:
     # Monsters never use treasures, even a dragon sitting on the Magic Shirt.
     if not isinstance(piece, Monster):
         shirt = g.treasures[T.MAGIC_SHIRT]
-        if shirt.possessortype == c.kind and shirt.possessor == c.number:
+        if shirt.possessor == c.number and shirt.possessortype == c.kind:
             n += 1
         if isinstance(piece, Hero) and piece.rune == T.EON:
             n += 1

@@ -189,6 +189,8 @@ class Item:
         self.where = -1
 
     def held_by(self, countertype: T.Kind, counter: int) -> bool:
+        # The number first: it rules out most items, and plain ints compare
+        # faster than T.Kind members (Python 3.11 specialises exact ints only).
         return self.possessor == counter and self.possessortype == countertype
 
 
