@@ -1,4 +1,4 @@
-"""The Help windows, drawn headless in English and German: what each says,
+"""The Help windows, drawn headless in English, German and Italian: what each says,
 that it stays inside its frame, how it closes; the hover line; the view."""
 
 from __future__ import annotations
@@ -36,7 +36,12 @@ from saga.window.host import ScreenHost, show_summary
 REPO = Path(__file__).resolve().parent.parent
 ENGLISH = english()
 GERMAN, _ = load_text("deutsch", None, {}, REPO)
-LANGUAGES: dict[str, Callable[[str], str]] = {"english": ENGLISH, "deutsch": GERMAN}
+ITALIAN, _ = load_text("italiano", None, {}, REPO)
+LANGUAGES: dict[str, Callable[[str], str]] = {
+    "english": ENGLISH,
+    "deutsch": GERMAN,
+    "italiano": ITALIAN,
+}
 
 
 def _ui(source: ScriptedEventSource | None = None) -> tuple[Ui, Board]:
