@@ -23,14 +23,13 @@ from amiga.input import EventSource
 from saga import config as configuration
 from saga import savefile
 from saga.engine import tables as T
-from saga.engine.game import Game
 from saga.engine.host import Host
-from saga.engine.placement import start_game
-from saga.engine.rng import Lcg64, clock_seed
+from saga.engine.rng import clock_seed
+from saga.engine.session import Session, Setup
 from saga.engine.state import GameState
 from saga.headless import watch
 from saga.hosts import ScriptError, TerminalHost
-from saga.places import find_places
+from saga.places import AUTOSAVE, AUTOSAVE_REPLAY, find_places
 from saga.replay import Recorder, Replay, ReplayError, ReplayHost
 from saga.replay import read as read_replay
 from saga.text import Lookup, load_text
@@ -70,7 +69,7 @@ def _parser() -> argparse.ArgumentParser:
         help="watch the Amiga play in the terminal, without a window",
     )
     p.add_argument("--seed", type=int, help="seed the dice, to repeat a game exactly")
-    p.add_argument("--turns", type=int, help="game length, 1 to 99 turns")
+    p.add_argument("--turns", type=int, help=f"game length, 1 to {T.MAX_TURNS} turns")
     p.add_argument("--advanced", action="store_true", help="advanced monsters and treasures")
     p.add_argument("--language", help="catalog language, e.g. deutsch (default: English)")
     p.add_argument(
@@ -141,8 +140,8 @@ def main(argv: list[str] | None = None) -> int:
 
 
 def _check_numbers(options: argparse.Namespace) -> None:
-    if options.turns is not None and not 1 <= options.turns <= 99:
-        raise UsageError("--turns must be 1 to 99")
+    if options.turns is not None and not 1 <= options.turns <= T.MAX_TURNS:
+        raise UsageError(f"--turns must be 1 to {T.MAX_TURNS}")
     if options.seed is not None and options.seed < 0:
         raise UsageError("--seed must not be negative")
 
@@ -161,15 +160,16 @@ def _run(options: argparse.Namespace) -> int:
     if options.turns is not None:
         config.turns = options.turns
     config.advanced = config.advanced or options.advanced
-    config.fix_bugs = config.fix_bugs or options.fix_bugs
+    config.fixes = config.fixes or options.fix_bugs
     text, warnings = load_text(options.language, config.language, os.environ, places.progdir)
     for warning in [*problems, *warnings]:
         print(f"saga: {warning}", file=sys.stderr)
     if options.replay:
         return _replay(options, config, text)
-    rng = Lcg64(options.seed if options.seed is not None else clock_seed())
     save_path = _find_save(game_file) if game_file else None
     state = _load_game(save_path, text) if save_path else None
+    seed = options.seed if options.seed is not None else clock_seed()
+    setup = Setup(seed, tuple(controls), config.turns, config.advanced, config.fixes, state)
     if not places.portable:
         try:
             config.home.mkdir(parents=True, exist_ok=True)
@@ -182,18 +182,16 @@ def _run(options: argparse.Namespace) -> int:
         try:
             return run_window(
                 config,
-                controls,
-                state,
-                rng,
+                setup,
                 text,
                 save_path,
                 store=store,
-                wrap_host=_recording(options, config, rng, autosave=True),
+                wrap_host=_recording(options, config, autosave=True),
             )
         except DisplayError as e:
             raise UsageError(f"{e}; try --headless") from None
 
-    in_play = [h.control for h in state.heroes] if state else controls
+    in_play = setup.in_play()
     if not any(in_play):
         raise UsageError("at least one hero must play (e.g. RAGNAR=AMIGA)")
     humans = [T.HERO_NAMES[i] for i, c in enumerate(in_play) if c == T.HUMAN]
@@ -203,14 +201,9 @@ def _run(options: argparse.Namespace) -> int:
             f"{'is' if len(humans) == 1 else 'are'} human "
             f"(give e.g. {humans[0].upper()}=AMIGA or {humans[0].upper()}=NONE)"
         )
-    host = _terminal_host(text, config.home / "Autosave.saga")
-    record = _recording(options, config, rng, autosave=True)
-    g = Game(
-        state or GameState(), rng, record(host, state is not None), text, fixes=config.fix_bugs
-    )
-    if state is None:
-        start_game(g, controls, config.turns, config.advanced)
-    watch(g, host.out)
+    host = _terminal_host(text, config.home / AUTOSAVE)
+    record = _recording(options, config, autosave=True)
+    watch(Session(setup, text, record(host, setup)), host.out)
     return 0
 
 
@@ -222,8 +215,6 @@ def _terminal_host(text: Lookup, autosave: Path | None) -> TerminalHost:
 
 
 # -- record, replay and simulate ----------------------------------------------
-
-AUTOSAVE_REPLAY = "Autosave.replay"  # the last game's replay, beside its autosave
 
 
 def _add_replay_options(p: argparse.ArgumentParser) -> None:
@@ -282,17 +273,17 @@ def _check_replay_options(options: argparse.Namespace) -> None:
 
 
 def _recording(
-    options: argparse.Namespace, config: configuration.Config, rng: Lcg64, autosave: bool
-) -> Callable[[Host, bool], Host]:
+    options: argparse.Namespace, config: configuration.Config, autosave: bool
+) -> Callable[[Host, Setup], Host]:
     """Keep each game's replay: beside the autosave, and in --record FILE."""
     paths = [config.home / AUTOSAVE_REPLAY] if autosave else []
     if options.record and options.record.resolve() not in [p.resolve() for p in paths]:
         paths.append(options.record)
 
-    def record(host: Host, loaded: bool) -> Host:
+    def record(host: Host, setup: Setup) -> Host:
         if not paths:
             return host
-        return Recorder(host, rng.state, loaded, paths, fixes=config.fix_bugs, warn=_warn)
+        return Recorder(host, setup.seed, setup.loaded, paths, fixes=setup.fixes, warn=_warn)
 
     return record
 
@@ -303,21 +294,15 @@ def _warn(message: str) -> None:
 
 def _replay(options: argparse.Namespace, config: configuration.Config, text: Lookup) -> int:
     game = read_replay(options.replay)
-    state = game.state()
-    rng = Lcg64(game.seed)
-    config = dataclasses.replace(config, fix_bugs=game.fixes)  # a replay keeps no settings
-    record = _recording(options, config, rng, autosave=False)
+    setup = game.setup()
+    config = dataclasses.replace(config, fixes=game.fixes)  # a replay keeps no settings
+    record = _recording(options, config, autosave=False)
     try:
         if options.headless:
             host = _terminal_host(text, None)
-            played = record(ReplayHost(host, game.answers), state is not None)
-            g = Game(state or GameState(), rng, played, text, fixes=game.fixes)
-            new_game = game.new_game()
-            if new_game:
-                start_game(g, *new_game)
-            watch(g, host.out)
+            watch(Session(setup, text, record(ReplayHost(host, game.answers), setup)), host.out)
             return 0
-        return watch_replay(game, state, rng, config, text, record)
+        return watch_replay(game, config, text, record)
     except ScriptError as e:
         sys.stdout.flush()
         print(f"saga: the replay stops: {e}", file=sys.stderr)
@@ -326,11 +311,9 @@ def _replay(options: argparse.Namespace, config: configuration.Config, text: Loo
 
 def watch_replay(
     game: Replay,
-    state: GameState | None,
-    rng: Lcg64,
     config: configuration.Config,
     text: Lookup,
-    record: Callable[[Host, bool], Host],
+    record: Callable[[Host, Setup], Host],
     source: EventSource | None = None,
 ) -> int:
     """Watch a replay: it plays itself at the message delay; Tab runs it at full speed.
@@ -342,27 +325,19 @@ def watch_replay(
     from saga.window.app import run_window
     from saga.window.host import ScreenHost
 
-    def replay_into(host: ScreenHost, loaded: bool) -> Host:
+    def replay_into(host: ScreenHost, setup: Setup) -> Host:
         host.autoplay = True
 
         def take_over() -> None:
             host.autoplay = host.fast = False
 
-        return record(ReplayHost(host, game.answers, take_over), loaded)
+        return record(ReplayHost(host, game.answers, take_over), setup)
 
-    if state is None:
+    setup = game.setup()
+    if setup.state is None:
         config.controls, config.turns, config.advanced = game.controls, game.turns, game.advanced
     try:
-        return run_window(
-            config,
-            config.controls,
-            state,
-            rng,
-            text,
-            source=source,
-            wrap_host=replay_into,
-            once=True,
-        )
+        return run_window(config, setup, text, source=source, wrap_host=replay_into, once=True)
     except DisplayError as e:
         raise UsageError(f"{e}; try --headless") from None
 

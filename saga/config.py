@@ -68,7 +68,7 @@ class Config:
     fullscreen: bool = False
     stretch: bool = False  # fill the window keeping the aspect, not whole multiples only
     scanlines: bool = False  # darken every other line, as a CRT shows it
-    fix_bugs: bool = False  # mend the original's traps (off: faithful)
+    fixes: bool = False  # mend the original's traps (off: faithful)
     home: Path = Path(".")  # the folder for saves and the autosave
 
 
@@ -148,7 +148,7 @@ class _Key:
 
 _KEYS = [
     *(_Key(n.upper(), "controls", _control, hero) for hero, n in enumerate(T.HERO_NAMES)),
-    _Key("TURNS", "turns", _number(1, 99)),
+    _Key("TURNS", "turns", _number(1, T.MAX_TURNS)),
     _Key("ADVANCED", "advanced", _flag),
     _Key("DELAY", "delay", _number(0, len(DELAY_TICKS) - 1)),
     _Key("WATCHAMIGA", "watch_amiga", _flag),
@@ -158,7 +158,7 @@ _KEYS = [
     _Key("FULLSCREEN", "fullscreen", _flag),
     _Key("STRETCH", "stretch", _flag),
     _Key("SCANLINES", "scanlines", _flag),
-    _Key("FIXBUGS", "fix_bugs", _flag),
+    _Key("FIXBUGS", "fixes", _flag),
 ]
 _BY_NAME = {k.name: k for k in _KEYS}
 _STORED = {k.field for k in _KEYS}
@@ -300,7 +300,7 @@ def _parse_amiga(head: bytes, config: Config, name: str) -> list[str]:
         config.delay = delay_from_amiga(fields_.delay_step)
     else:
         bad("message delay", fields_.delay_step)
-    if 1 <= fields_.turns <= 99:
+    if 1 <= fields_.turns <= T.MAX_TURNS:
         config.turns = fields_.turns
     else:
         bad("number of turns", fields_.turns)

@@ -18,6 +18,8 @@ import platformdirs
 
 APP_NAME = "Saga"
 SETTINGS_NAME = "Saga.config"
+AUTOSAVE = "Autosave.saga"  # the start-of-turn autosave, in the data folder
+AUTOSAVE_REPLAY = "Autosave.replay"  # the last game's replay, beside its autosave
 
 
 @dataclass(frozen=True)

@@ -29,6 +29,7 @@ from amiga.dos import FileProblem, read_limited
 from saga import savefile
 from saga.engine import tables as T
 from saga.engine.host import Answer, Ask, Host
+from saga.engine.session import Setup
 from saga.engine.state import GameState
 from saga.hosts import PassOn, ScriptedHost
 from saga.trace import MAX_TRACE, TraceError, parse_game, parse_seed, q_line, read_answers
@@ -58,9 +59,11 @@ class Replay:
     fixes: bool = False
     answers: Script = field(default_factory=list)
 
-    def new_game(self) -> tuple[list[int], int, bool] | None:
-        """The new game's settings as :func:`saga.trace.run` takes them, or None."""
-        return None if self.save is not None else (self.controls, self.turns, self.advanced)
+    def setup(self) -> Setup:
+        """The game it replays, as a session makes it."""
+        return Setup(
+            self.seed, tuple(self.controls), self.turns, self.advanced, self.fixes, self.state()
+        )
 
     def state(self) -> GameState | None:
         """The saved game it continues, as loaded (None for a new game)."""
@@ -97,8 +100,10 @@ def parse(lines: Sequence[str], name: str = "replay") -> Replay:
     try:
         answers = read_answers(lines, name)
         if words[:1] != [LOAD]:
-            seed, (controls, turns, advanced) = parse_game(words)
-            return Replay(seed, controls, turns, advanced, fixes=fixes, answers=answers)
+            new = parse_game(words)
+            return Replay(
+                new.seed, list(new.controls), new.turns, new.advanced, fixes=fixes, answers=answers
+            )
         if len(words) != 2:
             raise TraceError(f"after {LOAD} give only the SEED")
         seed = parse_seed(words[1])

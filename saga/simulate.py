@@ -37,11 +37,8 @@ from pathlib import Path
 from typing import TextIO
 
 from saga.engine import tables as T
-from saga.engine.game import Game
-from saga.engine.placement import start_game
-from saga.engine.rng import Lcg64
+from saga.engine.session import Session, Setup
 from saga.engine.state import GameState
-from saga.engine.turn import final_scores, play
 from saga.hosts import QuietHost
 from saga.text import Lookup, english
 
@@ -107,12 +104,12 @@ def _text() -> Lookup:
 def play_game(plan: Plan, index: int) -> Result:
     seed = plan.game_seed(index)
     host = _DeathCount()
-    g = Game(GameState(), Lcg64(seed), host, _text(), fixes=plan.fixes)
-    start_game(g, list(plan.controls), plan.turns, plan.advanced)
-    play(g)
+    setup = Setup(seed, plan.controls, plan.turns, plan.advanced, plan.fixes)
+    session = Session(setup, _text(), host)
+    session.play()
     # Whoever fell in the last turn; after an early end nobody lies dead.
-    host.count(g.state)
-    return Result(index, seed, g.state.turn - 1, tuple(final_scores(g)), tuple(host.deaths))
+    host.count(session.state)
+    return Result(index, seed, session.state.turn - 1, tuple(session.scores()), tuple(host.deaths))
 
 
 _worker_plan: Plan | None = None

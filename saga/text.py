@@ -9,7 +9,7 @@ like locale.library does, and any string it lacks stays English.
 from __future__ import annotations
 
 import warnings
-from collections.abc import Callable, Mapping
+from collections.abc import Mapping
 from functools import cache
 from importlib import resources
 from pathlib import Path
@@ -22,12 +22,9 @@ from amiga.locale import (
     open_catalog,
     parse_cd,
 )
+from saga.engine.host import Lookup as Lookup  # how the engine and screens word things
 
 CATALOG_NAME = "saga"
-
-# How the engine and the screens word things: a message's name in, its text
-# in the player's language out (a :class:`Text`, or a stand-in in tests).
-Lookup = Callable[[str], str]
 
 
 def catalogs_dir() -> Path:

@@ -36,12 +36,10 @@ from amiga.dos import FileProblem, read_limited
 from amiga.locale import Catalog, LocaleWarning
 from saga import savefile
 from saga.engine import tables as T
-from saga.engine.game import Game
 from saga.engine.host import WHITE, Answer, Ask
-from saga.engine.placement import start_game
 from saga.engine.rng import Lcg64
+from saga.engine.session import Session, Setup
 from saga.engine.state import GameState
-from saga.engine.turn import final_scores, game_over_line, play
 from saga.hosts import ScriptedHost, ScriptError
 from saga.text import Lookup, Text, english, load_text
 
@@ -135,29 +133,23 @@ class TraceHost(ScriptedHost):
 
 
 def run(
-    state: GameState | None,
-    seed: int,
+    setup: Setup,
     answers: list[tuple[Ask, int, int, int]],
     out: TextIO,
-    new_game: tuple[list[int], int, bool] | None = None,
     text: Lookup | None = None,
     messages: bool = False,
-    fixes: bool = False,
 ) -> None:
-    """Play one game, new (``new_game``) or loaded (``state``), writing its trace."""
-    rng = Lcg64(seed)
+    """Play one game, new or loaded, writing its trace."""
     host = TraceHost(answers, out, messages)
-    g = Game(state or GameState(), rng, host, text or english(), fixes=fixes)
-    if new_game:
-        controls, turns, advanced = new_game
-        start_game(g, controls, turns, advanced)
-    play(g)
-    s = g.state
+    rng = Lcg64(setup.seed)
+    session = Session(setup, text or english(), host, rng)
+    session.play()
+    s = session.state
     out.write(f"FINAL {s.turn} {savefile.encode(s).hex()}\n")
     # The original ends on the score table with this line where messages go.
-    host.say(game_over_line(g), WHITE)
+    host.say(session.game_over_line(), WHITE)
     out.write(f"END {s.turn - 1} {rng.calls}\n")
-    for hero, value in enumerate(final_scores(g)):
+    for hero, value in enumerate(session.scores()):
         out.write(f"SCORE {hero} {value}\n")
 
 
@@ -202,18 +194,18 @@ def parse_seed(text: str) -> int:
     return _number(text, "SEED", 0, 2**64 - 1)
 
 
-def parse_game(args: list[str]) -> tuple[int, tuple[list[int], int, bool]]:
-    """``SEED TURNS ADVANCED C0..C5`` as the seed and the new game's settings."""
+def parse_game(args: list[str], fixes: bool = False) -> Setup:
+    """``SEED TURNS ADVANCED C0..C5`` as a new game's set-up."""
     if len(args) != 9:
         raise TraceError("give SEED TURNS ADVANCED and six controls")
     seed = parse_seed(args[0])
-    turns = _number(args[1], "TURNS", 1, 99)
+    turns = _number(args[1], "TURNS", 1, T.MAX_TURNS)
     advanced = bool(_number(args[2], "ADVANCED", 0, 1))
-    controls = [
+    controls = tuple(
         _number(c, f"the control of {name}", T.NONE, T.AMIGA)
         for c, name in zip(args[3:], T.HERO_NAMES, strict=True)
-    ]
-    return seed, (controls, turns, advanced)
+    )
+    return Setup(seed, controls, turns, advanced, fixes)
 
 
 def _trace(options: argparse.Namespace, out: TextIO, expected: list[str]) -> None:
@@ -230,16 +222,7 @@ def _trace(options: argparse.Namespace, out: TextIO, expected: list[str]) -> Non
         from saga import replay  # imported here: it builds on this module
 
         game = replay.read(options.replay)
-        run(
-            game.state(),
-            game.seed,
-            game.answers,
-            out,
-            game.new_game(),
-            text,
-            options.messages,
-            fixes=game.fixes,
-        )
+        run(game.setup(), game.answers, out, text, options.messages)
         return
     answers: list[tuple[Ask, int, int, int]] = []
     if options.answers or options.expect:
@@ -248,13 +231,13 @@ def _trace(options: argparse.Namespace, out: TextIO, expected: list[str]) -> Non
     if options.load:
         if len(options.args) != 1:
             raise TraceError("with --load give only the SEED")
-        seed = parse_seed(options.args[0])
-        run(savefile.load(options.load), seed, answers, out, text=text, messages=options.messages)
+        setup = Setup(parse_seed(options.args[0]), state=savefile.load(options.load))
+        run(setup, answers, out, text, options.messages)
         return
-    seed, new_game = parse_game(options.args)
-    if T.HUMAN in new_game[0] and not (options.answers or options.expect):
+    setup = parse_game(options.args)
+    if T.HUMAN in setup.controls and not (options.answers or options.expect):
         raise TraceError("a game with a human hero needs --answers")
-    run(None, seed, answers, out, new_game, text, options.messages)
+    run(setup, answers, out, text, options.messages)
 
 
 def main(argv: list[str] | None = None) -> int:

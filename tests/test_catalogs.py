@@ -15,10 +15,7 @@ import pytest
 from amiga.iff import Ctlg, write_ctlg
 from amiga.locale import compile_catalog, parse_cd, parse_ct
 from saga.engine import tables as T
-from saga.engine.game import Game
-from saga.engine.placement import start_game
-from saga.engine.rng import Lcg64
-from saga.engine.state import GameState
+from saga.engine.session import Session, Setup
 from saga.headless import watch
 from saga.hosts import TerminalHost
 from saga.text import builtin_messages, catalogs_dir, english, load_text
@@ -184,9 +181,7 @@ def test_dump_lists_every_string(language: str, word: str) -> None:
 def _play(text, seed: int = 11, turns: int = 6) -> list[str]:
     out = io.StringIO()
     host = TerminalHost(out, text, None, colour=False)
-    g = Game(GameState(), Lcg64(seed), host, text)
-    start_game(g, [T.AMIGA] * 6, turns, True)
-    watch(g)
+    watch(Session(Setup(seed, (T.AMIGA,) * 6, turns, True), text, host), out)
     return out.getvalue().splitlines()
 
 

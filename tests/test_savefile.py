@@ -17,8 +17,7 @@ from hypothesis import strategies as st
 from amiga.dos import Problem
 from saga import savefile, savelayout
 from saga.engine import tables as T
-from saga.engine.game import Game
-from saga.engine.rng import Lcg64
+from saga.engine.session import Session, Setup
 from saga.engine.state import GameState
 from saga.engine.turn import play
 
@@ -242,7 +241,7 @@ def test_turn_0_loads_and_plays() -> None:
     g.state.turn = 0
     state = savefile.decode(savefile.encode(g.state))
     assert state.turn == 0
-    g = Game(state, Lcg64(1), RecordingHost(), TEXT)
+    g = Session(Setup(1, state=state), TEXT, RecordingHost()).game
     play(g)
     assert g.state.turn == 4
     saves = g.host.saves  # type: ignore[attr-defined]
@@ -286,7 +285,7 @@ def test_mutated_files_load_or_are_refused_but_never_crash(
         if h.control == T.HUMAN:
             h.control = T.AMIGA
     state.turns = min(max(state.turn + 1, 1), 99)
-    g = Game(state, Lcg64(1), RecordingHost(), TEXT)
+    g = Session(Setup(1, state=state), TEXT, RecordingHost()).game
     play(g)
     assert len(savefile.encode(g.state)) == savefile.SAVE_SIZE
     for autosave in g.host.saves:  # type: ignore[attr-defined]
