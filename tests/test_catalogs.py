@@ -15,6 +15,7 @@ import pytest
 from amiga.iff import Ctlg, write_ctlg
 from amiga.locale import compile_catalog, parse_cd, parse_ct
 from saga.engine import tables as T
+from saga.engine.host import CHOICE_KEYS, Ask
 from saga.engine.session import Session, Setup
 from saga.headless import watch
 from saga.hosts import TerminalHost
@@ -28,11 +29,12 @@ COMPILED = CATALOGS / "deutsch" / "saga.catalog"
 SHIPPED = sorted(path.stem for path in CATALOGS.glob("*.ct"))
 MESSAGES = 388
 
-# The one-letter answers asked for together: each set must be told apart.
+# The one-letter answers asked for together (a dead hero's choice adds
+# Transfer when there is a jarl to carry on): each set must be told apart.
 ANSWER_SETS = [
-    ("MSG_KEY_YES", "MSG_KEY_NO"),
-    ("MSG_KEY_GLORY", "MSG_KEY_LUCK"),
-    ("MSG_KEY_WITHDRAW", "MSG_KEY_RESTART", "MSG_KEY_TRANSFER"),
+    CHOICE_KEYS[Ask.YNKEYBOARD],
+    CHOICE_KEYS[Ask.GLKEYBOARD],
+    (*CHOICE_KEYS[Ask.WRKEYBOARD], "MSG_KEY_TRANSFER"),
 ]
 # The menus' shortcuts (with the right Amiga key); the help pages keep 1 to 4.
 MENU_KEYS = (
