@@ -7,6 +7,7 @@ implementations, for simulations, traces, replays and the test suite.
 from __future__ import annotations
 
 import sys
+from collections.abc import Sequence
 from pathlib import Path
 from typing import TextIO
 
@@ -102,10 +103,9 @@ class ScriptedHost(QuietHost):
     moment it and the recording part ways.
     """
 
-    def __init__(self, answers: list[tuple[Ask, int, int, int]]) -> None:
-        self._answers = list(answers)
+    def __init__(self, answers: Sequence[tuple[Ask, int, int, int]]) -> None:
+        self._answers = answers  # not copied: a long replay's are packed (replayfile.Script)
         self._next = 0
-        self.asked: list[tuple[Ask, int, int, int]] = []
         self.turn = 0  # for messages: the turn being played
 
     def turn_starts(self, state: GameState) -> bool:
@@ -128,7 +128,6 @@ class ScriptedHost(QuietHost):
                 f"{question(Ask(want_mode), want_pen)}, but the game asks {question(mode, pen)}"
             )
         self._next += 1
-        self.asked.append((mode, pen, result, countertype))
         return Answer(result, countertype)
 
 
@@ -158,7 +157,7 @@ class TerminalHost(QuietHost):
     def autosave(self, state: GameState) -> None:
         if self.autosave_path is None:
             return
-        problem = savefile.try_save(self.autosave_path, state)
+        problem = savefile.try_save(self.autosave_path, state, own=True)
         if problem:
             print(f"saga: can't autosave to {self.autosave_path}: {problem}", file=sys.stderr)
             self.autosave_path = None  # say it once, and play on

@@ -47,3 +47,43 @@ def find_places(settings: str | os.PathLike[str] | None = None, cwd: Path | None
     if settings is None:
         settings = platformdirs.user_config_path(APP_NAME, appauthor=False) / SETTINGS_NAME
     return Places(Path(settings), data, data, portable=False)
+
+
+# Games that may play in one folder at once, each with its own autosave and replay.
+MAX_GAMES = 9
+
+
+@dataclass(frozen=True)
+class Slot:
+    """One game's own files in the data folder, held for it by an OS file lock.
+
+    The first game in a folder autosaves to ``Autosave.saga`` and records
+    ``Autosave.replay``; a second one started while it runs takes
+    ``Autosave-2.saga`` and ``Autosave-2.replay``, and so on, so two games
+    never write one file.  The lock (a hidden ``.Autosave[-N].lock`` beside
+    them) goes with the process, however it ends.
+    """
+
+    autosave: Path
+    replay: Path
+    number: int
+    lock: object = None  # the held lock; None if the folder takes no lock file
+
+
+def claim_slot(folder: Path) -> Slot | None:
+    """The first free slot of ``folder`` for this process, or None if all are taken."""
+    from filelock import FileLock, Timeout  # only a game that writes files needs it
+
+    for number in range(1, MAX_GAMES + 1):
+        stem = Path(AUTOSAVE).stem + ("" if number == 1 else f"-{number}")
+        autosave = folder / (stem + Path(AUTOSAVE).suffix)
+        replay = folder / (stem + Path(AUTOSAVE_REPLAY).suffix)
+        lock = FileLock(folder / f".{stem}.lock", timeout=0, is_singleton=False)
+        try:
+            lock.acquire()
+        except Timeout:
+            continue
+        except OSError:  # a folder we cannot write: no autosave either, so no one to share with
+            return Slot(autosave, replay, number)
+        return Slot(autosave, replay, number, lock)
+    return None

@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from amiga.iff import Ctlg, write_ctlg
-from saga.engine.combat import _take_jarl_gold
+from saga.engine.wounds import _take_jarl_gold
 from saga.text import builtin_messages
 from saga.trace import main
 from tests.engine_helpers import RecordingHost, blank_game, put_hero, put_jarl
