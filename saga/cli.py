@@ -301,9 +301,9 @@ def _check_record(
     """
     if not options.record:
         return
-    for path, what in [(places.settings, "the settings"), (read, what)]:
+    for path, name in [(places.settings, "the settings"), (read, what)]:
         if path is not None and same_file(options.record, path):
-            raise UsageError(f"--record must not overwrite {what} ({path})")
+            raise UsageError(f"--record must not overwrite {name} ({path})")
 
 
 def _recording(options: argparse.Namespace, slot: Slot | None) -> Callable[[Host, Setup], Host]:

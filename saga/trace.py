@@ -203,10 +203,11 @@ def main(argv: list[str] | None = None) -> int:
     words.add_argument("--language", metavar="NAME", help="the messages in an installed language")
     parser.add_argument("args", nargs="*", help="SEED TURNS ADVANCED C0..C5, or SEED with --load")
     options = parser.parse_args(argv)
-    if options.messages:
-        sys.stdout.reconfigure(encoding="utf-8")  # type: ignore[union-attr]
+    if options.messages and isinstance(sys.stdout, io.TextIOWrapper):
+        sys.stdout.reconfigure(encoding="utf-8")
     # With --expect the trace is kept, to be compared once the game is over.
-    out = io.StringIO() if options.expect else sys.stdout
+    kept = io.StringIO() if options.expect else None
+    out = kept or sys.stdout
     expected: list[str] = []
     try:
         if options.expect:
@@ -216,11 +217,11 @@ def main(argv: list[str] | None = None) -> int:
         print(f"saga.trace: {e}", file=sys.stderr)
         return 2
     except ScriptError as e:  # e.g. the paralysed-hero trap asks for ever
-        if options.expect:
-            _compared(out.getvalue(), expected)
+        if kept:
+            _compared(kept.getvalue(), expected)
         print(f"saga.trace: stopped: {e}", file=sys.stderr)
         return 1
-    return 1 if options.expect and _compared(out.getvalue(), expected) else 0
+    return 1 if kept and _compared(kept.getvalue(), expected) else 0
 
 
 def _warn(message: str) -> None:
