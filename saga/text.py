@@ -46,10 +46,9 @@ class Text:
     def __init__(self, catalog: Catalog | None = None) -> None:
         catalog = catalog or NullCatalog()
         self.language = catalog.language
-        self._strings = {
-            name: catalog.get(msg_id, english)
-            for name, (msg_id, english) in builtin_messages().items()
-        }
+        messages = builtin_messages()
+        strings = catalog.get_all({msg_id: english for msg_id, english in messages.values()})
+        self._strings = {name: strings[msg_id] for name, (msg_id, _) in messages.items()}
 
     def __call__(self, name: str) -> str:
         return self._strings[name]

@@ -63,11 +63,8 @@ def catalog_text(path: Path) -> Text:
     with warnings.catch_warnings(record=True) as missing:
         warnings.simplefilter("always", LocaleWarning)
         text = Text(Catalog(ctlg.strings, language=ctlg.language, name=str(path)))
-    if missing:
-        print(
-            f"saga.trace: {path}: {len(missing)} messages missing; they stay English",
-            file=sys.stderr,
-        )
+    for warning in missing:
+        _warn(str(warning.message))
     return text
 
 
