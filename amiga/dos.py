@@ -149,6 +149,19 @@ def _lines(f: io.BufferedReader, name: str, limit: int) -> Iterator[bytes]:
             raise FileProblem(name, Problem.UNREADABLE, e.strerror or "") from e
 
 
+def file_in(folder: str | os.PathLike[str], name: str) -> str | None:
+    """``folder``'s file called ``name`` as typed, or None if ``name`` is no single file name.
+
+    A file requester shows one folder, so what is typed in it must name a
+    file there: empty names, ``.`` and ``..``, names with a slash or
+    backslash, and names with control characters name none (``.`` would be
+    the folder itself, and a suffix added to it a file beside the folder).
+    """
+    if name in ("", ".", "..") or any(c in name for c in "/\\") or not name.isprintable():
+        return None
+    return os.path.join(folder, name)
+
+
 # -- writing -------------------------------------------------------------------------
 
 

@@ -33,7 +33,7 @@ from saga.places import MAX_GAMES, Places, Slot, claim_slot, find_places
 from saga.replay import Recorder, ReplayHost
 from saga.replayfile import Replay, ReplayError
 from saga.replayfile import read as read_replay
-from saga.text import Lookup, load_text
+from saga.text import Lookup, load_text, printable
 
 TEMPLATE = (
     "saga [--headless] [--seed N] [--turns N] [--advanced] [--language NAME] "
@@ -134,7 +134,7 @@ def main(argv: list[str] | None = None) -> int:
     try:
         return _run(options)
     except (UsageError, savefile.SaveFileError, ReplayError) as e:
-        print(f"saga: {e}", file=sys.stderr)
+        _warn(str(e))
         return 2
     except KeyboardInterrupt:
         return 130
@@ -321,7 +321,7 @@ def _recording(options: argparse.Namespace, slot: Slot | None) -> Callable[[Host
 
 
 def _warn(message: str) -> None:
-    print(f"saga: {message}", file=sys.stderr)
+    print(f"saga: {printable(message)}", file=sys.stderr)
 
 
 def _replay(
@@ -341,7 +341,7 @@ def _replay(
         return watch_replay(game, config, text, record, autosave=slot.autosave)
     except ScriptError as e:
         sys.stdout.flush()
-        print(f"saga: the replay stops: {e}", file=sys.stderr)
+        _warn(f"the replay stops: {e}")
         return 1
 
 

@@ -34,6 +34,7 @@ from typing import Any, Protocol
 
 from amiga.dos import FileProblem, Problem, read_limited, write_atomic
 from saga.engine import tables as T
+from saga.text import printable
 
 CONTROL_NAMES = {"NONE": T.NONE, "HUMAN": T.HUMAN, "AMIGA": T.AMIGA}
 DEFAULT_CONTROLS = (T.HUMAN, T.NONE, T.NONE, T.AMIGA, T.NONE, T.NONE)
@@ -319,7 +320,7 @@ def _summarise(problems: list[str]) -> list[str]:
 
 
 def _complain(message: str) -> None:
-    print(f"saga: {message}", file=sys.stderr)
+    print(f"saga: {printable(message)}", file=sys.stderr)
 
 
 _HEADER = b"; Saga settings, kept when you change them in the game.\n"

@@ -16,7 +16,7 @@ from saga.engine import tables as T
 from saga.engine.host import FIRST_HERO_PEN, Answer, Ask, Host
 from saga.engine.state import GameState
 from saga.pens import HERO_COLOURS
-from saga.text import Lookup
+from saga.text import Lookup, printable
 
 
 class QuietHost:
@@ -152,6 +152,7 @@ class TerminalHost(QuietHost):
 
     def say(self, text: str, pen: int) -> None:
         code = _ANSI.get(pen) if self.colour else None
+        text = printable(text)  # a catalog's or a name's control characters are not obeyed
         self.out.write(f"\x1b[{code}m{text}\x1b[0m\n" if code else text + "\n")
 
     def autosave(self, state: GameState) -> None:
@@ -159,5 +160,6 @@ class TerminalHost(QuietHost):
             return
         problem = savefile.try_save(self.autosave_path, state, own=True)
         if problem:
-            print(f"saga: can't autosave to {self.autosave_path}: {problem}", file=sys.stderr)
+            message = f"can't autosave to {self.autosave_path}: {problem}"
+            print(f"saga: {printable(message)}", file=sys.stderr)
             self.autosave_path = None  # say it once, and play on

@@ -44,7 +44,7 @@ from saga.hosts import ScriptedHost, ScriptError
 from saga.replayfile import Answer as Scripted
 from saga.replayfile import TraceError, file_lines, parse_game, parse_seed, q_line, read_answers
 from saga.replayfile import read as read_replay
-from saga.text import Lookup, Text, english, load_text
+from saga.text import Lookup, Text, english, load_text, printable
 
 
 def catalog_text(path: Path) -> Text:
@@ -72,7 +72,7 @@ def language_text(name: str) -> Text:
     """The game's words in an installed language, as ``saga --language`` finds them."""
     text, problems = load_text(name, None, {}, Path.cwd())
     for problem in problems:
-        print(f"saga.trace: {problem}", file=sys.stderr)
+        _warn(problem)
     if problems and text.language is None:
         raise TraceError(f"no usable catalog for the language {name!r}")
     return text
@@ -211,18 +211,18 @@ def main(argv: list[str] | None = None) -> int:
             expected = [line.rstrip("\r\n") for line in file_lines(options.expect)]
         _trace(options, out, expected)
     except (TraceError, savefile.SaveFileError) as e:  # a ReplayError is a TraceError
-        print(f"saga.trace: {e}", file=sys.stderr)
+        _warn(str(e))
         return 2
     except ScriptError as e:  # e.g. the paralysed-hero trap asks for ever
         if kept:
             _compared(kept.getvalue(), expected)
-        print(f"saga.trace: stopped: {e}", file=sys.stderr)
+        _warn(f"stopped: {e}")
         return 1
     return 1 if kept and _compared(kept.getvalue(), expected) else 0
 
 
 def _warn(message: str) -> None:
-    print(f"saga.trace: {message}", file=sys.stderr)
+    print(f"saga.trace: {printable(message)}", file=sys.stderr)
 
 
 def _compared(trace: str, expected: list[str]) -> bool:
@@ -232,7 +232,7 @@ def _compared(trace: str, expected: list[str]) -> bool:
     sys.stdout.flush()
     differences = first_difference(trace.splitlines(), expected)
     for line in differences[:_SHOWN]:
-        print(f"saga.trace: {line}", file=sys.stderr)
+        _warn(line)
     if len(differences) > _SHOWN:
         print(f"saga.trace: ... and {len(differences) - _SHOWN} more fields", file=sys.stderr)
     return bool(differences)
