@@ -23,7 +23,7 @@ from amiga.input import EventSource
 from saga import config as configuration
 from saga import savefile
 from saga.engine import tables as T
-from saga.engine.host import Host
+from saga.engine.host import WHITE, Host
 from saga.engine.rng import clock_seed
 from saga.engine.session import Session, Setup
 from saga.engine.state import GameState
@@ -187,7 +187,7 @@ def _run(options: argparse.Namespace) -> int:
                 text,
                 save_path,
                 store=store,
-                wrap_host=_recording(options, slot),
+                wrap_host=_recording(options, slot, text),
                 autosave=slot.autosave,
             )
         except DisplayError as e:
@@ -306,8 +306,14 @@ def _check_record(
             raise UsageError(f"--record must not overwrite {name} ({path})")
 
 
-def _recording(options: argparse.Namespace, slot: Slot | None) -> Callable[[Host, Setup], Host]:
-    """Keep each game's replay: beside its autosave (in its slot), and in --record FILE."""
+def _recording(
+    options: argparse.Namespace, slot: Slot | None, window: Lookup | None = None
+) -> Callable[[Host, Setup], Host]:
+    """Keep each game's replay: beside its autosave (in its slot), and in --record FILE.
+
+    A file that cannot be written is said once on stderr, and in the
+    ``window`` (given its words) on the message line too, where the player looks.
+    """
     outputs = [(slot.replay, True)] if slot else []
     if options.record and not (slot and same_file(options.record, slot.replay)):
         outputs.append((options.record, False))
@@ -315,7 +321,13 @@ def _recording(options: argparse.Namespace, slot: Slot | None) -> Callable[[Host
     def record(host: Host, setup: Setup) -> Host:
         if not outputs:
             return host
-        return Recorder(host, setup.seed, setup.loaded, outputs, fixes=setup.fixes, warn=_warn)
+
+        def failed(path: Path, reason: str) -> None:
+            _warn(f"can't record the game in {path} any further: {reason}")
+            if window is not None:
+                host.say(f"{window('MSG_CANT_WRITE')} {path}!", WHITE)
+
+        return Recorder(host, setup.seed, setup.loaded, outputs, fixes=setup.fixes, warn=failed)
 
     return record
 
@@ -331,7 +343,7 @@ def _replay(
     setup = game.setup()
     _check_record(options, places, options.replay, "the replay being played")
     config = dataclasses.replace(config, fixes=game.fixes)  # a replay keeps no settings
-    record = _recording(options, None)
+    record = _recording(options, None, None if options.headless else text)
     try:
         if options.headless:
             host = _terminal_host(text, None)

@@ -78,7 +78,7 @@ def claim_slot(folder: Path) -> Slot | None:
         stem = Path(AUTOSAVE).stem + ("" if number == 1 else f"-{number}")
         autosave = folder / (stem + Path(AUTOSAVE).suffix)
         replay = folder / (stem + Path(AUTOSAVE_REPLAY).suffix)
-        lock = FileLock(folder / f".{stem}.lock", timeout=0, is_singleton=False)
+        lock = FileLock(folder / f".{stem}.lock", timeout=0)  # 4.x: opens no link
         try:
             lock.acquire()
         except Timeout:

@@ -69,8 +69,8 @@ class Recorder(PassOn):
     set up.  ``outputs`` are ``(path, own)`` pairs: ``own`` for a name the
     program chose (see :func:`amiga.dos.write_atomic`).  A file that cannot
     be written, or reaches the largest replay that can be read back
-    (:data:`saga.replayfile.MAX_TRACE`), is reported through ``warn`` once and
-    no longer written; the game plays on.
+    (:data:`saga.replayfile.MAX_TRACE`), is reported through ``warn`` (the
+    file, and why) once and no longer written; the game plays on.
     """
 
     def __init__(
@@ -81,7 +81,7 @@ class Recorder(PassOn):
         outputs: Iterable[tuple[Path, bool]],
         *,
         fixes: bool = False,
-        warn: Callable[[str], None] = lambda message: None,
+        warn: Callable[[Path, str], None] = lambda path, reason: None,
     ) -> None:
         super().__init__(host)
         self.seed = seed
@@ -140,7 +140,7 @@ class Recorder(PassOn):
             reason = f"it {e.problem.value}" + (f" ({e.detail})" if e.detail else "")
         else:
             reason = e.strerror or str(e)
-        self.warn(f"can't record the game in {path} any further: {reason}")
+        self.warn(path, reason)
 
 
 def _text(lines: Iterable[str]) -> bytes:

@@ -77,6 +77,7 @@ def test_a_planted_link_is_replaced_never_written_through(folder: Path) -> None:
     victim.write_text("precious\n")
     (folder / "Autosave.replay").symlink_to(victim)
     (folder / "Autosave.saga").symlink_to(folder.parent / "nowhere.saga")  # dangling
+    (folder / ".Autosave.lock").symlink_to(victim)
     result = _saga(folder, *GAME)
     assert result.returncode == 0, result.stderr
     assert victim.read_text() == "precious\n"
@@ -288,7 +289,9 @@ class _Answers(QuietHost):
 
 
 def _record(path: Path, answers: int, warned: list[str]) -> None:
-    recorder = replay.Recorder(_Answers(), 11, False, [(path, True)], warn=warned.append)
+    recorder = replay.Recorder(
+        _Answers(), 11, False, [(path, True)], warn=lambda path, why: warned.append(why)
+    )
     state = GameState()
     state.heroes[0].control = T.HUMAN
     recorder.autosave(state)
