@@ -29,7 +29,7 @@ import io
 import os
 import re
 import stat
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 
 
 class Problem(enum.Enum):
@@ -298,6 +298,46 @@ def _running(pid: int) -> bool:
     except OSError:
         return True  # someone else's
     return True
+
+
+class HeldLock:
+    """An OS file lock held until :meth:`release`, or until the process ends, however it ends."""
+
+    def __init__(self, release: Callable[[], None]) -> None:
+        self.release = release
+
+
+def try_lock(path: str | os.PathLike[str]) -> HeldLock | None:
+    """Lock the file ``path`` (made empty if missing) for this process; None if another holds it.
+
+    On POSIX this is ``flock`` on a descriptor opened without following a
+    link, never emptying the file; elsewhere the ``filelock`` package's lock.
+    An OSError says the lock file cannot be made or opened at all.
+    """
+    try:
+        import fcntl
+    except ImportError:  # Windows
+        from filelock import FileLock, Timeout
+
+        lock = FileLock(os.fspath(path), timeout=0)
+        try:
+            lock.acquire()
+        except Timeout:
+            return None
+        return HeldLock(lock.release)
+    flags = os.O_RDWR | os.O_CREAT | os.O_NONBLOCK | os.O_CLOEXEC | getattr(os, "O_NOFOLLOW", 0)
+    fd = os.open(path, flags, 0o644)
+    try:
+        if not stat.S_ISREG(os.fstat(fd).st_mode):
+            raise FileProblem(path, Problem.NOT_A_FILE)
+        fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+    except BlockingIOError:
+        os.close(fd)
+        return None
+    except BaseException:
+        os.close(fd)
+        raise
+    return HeldLock(lambda: os.close(fd))
 
 
 class LineFile:

@@ -16,6 +16,8 @@ from pathlib import Path
 
 import platformdirs
 
+from amiga.dos import HeldLock, try_lock
+
 APP_NAME = "Saga"
 SETTINGS_NAME = "Saga.config"
 AUTOSAVE = "Autosave.saga"  # the start-of-turn autosave, in the data folder
@@ -60,30 +62,35 @@ class Slot:
     The first game in a folder autosaves to ``Autosave.saga`` and records
     ``Autosave.replay``; a second one started while it runs takes
     ``Autosave-2.saga`` and ``Autosave-2.replay``, and so on, so two games
-    never write one file.  The lock (a hidden ``.Autosave[-N].lock`` beside
-    them) goes with the process, however it ends.
+    never write one file.  The lock (on a hidden ``.Autosave[-N].lock``
+    beside them) goes with the process, however it ends.
     """
 
     autosave: Path
     replay: Path
     number: int
-    lock: object = None  # the held lock; None if the folder takes no lock file
+    lock: HeldLock | None = None  # None if the folder takes no lock file
 
 
 def claim_slot(folder: Path) -> Slot | None:
-    """The first free slot of ``folder`` for this process, or None if all are taken."""
-    from filelock import FileLock, Timeout  # only a game that writes files needs it
+    """The first free slot of ``folder`` for this process, or None if all are taken.
 
+    A slot whose lock file cannot be made (a link planted there, say) is
+    skipped; a folder where none can be made gets the first names unlocked,
+    since no game can write its autosave there either.
+    """
+    unlockable = 0
     for number in range(1, MAX_GAMES + 1):
         stem = Path(AUTOSAVE).stem + ("" if number == 1 else f"-{number}")
         autosave = folder / (stem + Path(AUTOSAVE).suffix)
         replay = folder / (stem + Path(AUTOSAVE_REPLAY).suffix)
-        lock = FileLock(folder / f".{stem}.lock", timeout=0)  # 4.x: opens no link
         try:
-            lock.acquire()
-        except Timeout:
+            lock = try_lock(folder / f".{stem}.lock")
+        except OSError:
+            unlockable += 1
             continue
-        except OSError:  # a folder we cannot write: no autosave either, so no one to share with
-            return Slot(autosave, replay, number)
-        return Slot(autosave, replay, number, lock)
+        if lock is not None:
+            return Slot(autosave, replay, number, lock)
+    if unlockable == MAX_GAMES:
+        return Slot(folder / AUTOSAVE, folder / AUTOSAVE_REPLAY, 1)
     return None

@@ -77,7 +77,6 @@ def test_a_planted_link_is_replaced_never_written_through(folder: Path) -> None:
     victim.write_text("precious\n")
     (folder / "Autosave.replay").symlink_to(victim)
     (folder / "Autosave.saga").symlink_to(folder.parent / "nowhere.saga")  # dangling
-    (folder / ".Autosave.lock").symlink_to(victim)
     result = _saga(folder, *GAME)
     assert result.returncode == 0, result.stderr
     assert victim.read_text() == "precious\n"
@@ -85,6 +84,10 @@ def test_a_planted_link_is_replaced_never_written_through(folder: Path) -> None:
     for name in ("Autosave.replay", "Autosave.saga"):
         assert stat.S_ISREG((folder / name).lstat().st_mode)
     assert (folder / "Autosave.replay").read_text().startswith("SAGA-REPLAY 1 5 3 0 0 0 2 2 0 0\n")
+    (folder / ".Autosave.lock").unlink()
+    (folder / ".Autosave.lock").symlink_to(victim)  # the lock file is not opened through a link
+    assert _saga(folder, *GAME).returncode == 0
+    assert victim.read_text() == "precious\n"
 
 
 def test_a_link_named_by_the_user_is_refused_and_left_alone(folder: Path) -> None:
