@@ -357,6 +357,7 @@ class LineFile:
     ) -> None:
         self.path = os.fspath(path)
         self.limit = limit
+        self._fd = -1
         if not own:
             check_writable(path)
         if len(first) > limit:
@@ -368,7 +369,7 @@ class LineFile:
             self._write(first)
             os.replace(tmp, path)
         except BaseException:
-            os.close(fd)
+            self.close()
             with contextlib.suppress(OSError):
                 os.unlink(tmp)
             raise

@@ -373,3 +373,41 @@ def test_every_tool_loads_a_save_of_the_sizes_the_game_loads(folder: Path) -> No
         assert (inspected.returncode, traced.returncode) == (status, status), inspected.stderr
         if status:
             assert "1775 bytes long" in inspected.stderr and "1775 bytes long" in traced.stderr
+
+
+def test_a_disk_full_from_the_start_leaves_no_file_and_no_litter(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    def full_disk(fd: int, data: bytes) -> int:
+        raise OSError(errno.ENOSPC, os.strerror(errno.ENOSPC))
+
+    monkeypatch.setattr(os, "write", full_disk)
+    warned: list[str] = []
+    _record(tmp_path / "Autosave.replay", 5, warned)
+    assert len(warned) == 1 and list(tmp_path.iterdir()) == []
+
+
+def test_the_window_says_once_that_it_cannot_record(tmp_path: Path) -> None:
+    import argparse
+
+    from saga import cli
+    from saga.engine.session import Setup
+    from saga.places import Slot
+    from saga.text import english
+
+    said: list[str] = []
+
+    class Shown(_Answers):
+        def say(self, text: str, pen: int) -> None:
+            said.append(text)
+
+    replay_path = tmp_path / "gone" / "Autosave.replay"  # a folder that is not there
+    wrap = cli._recording(
+        argparse.Namespace(record=None), Slot(tmp_path / "A.saga", replay_path, 1), english()
+    )
+    recorder = wrap(Shown(), Setup(1))
+    state = GameState()
+    state.heroes[0].control = T.HUMAN
+    recorder.autosave(state)
+    recorder.ask(Ask.YNKEYBOARD, 6)
+    assert said == [f"Cannot write to {replay_path}!"]
