@@ -304,7 +304,16 @@ class HeldLock:
     """An OS file lock held until :meth:`release`, or until the process ends, however it ends."""
 
     def __init__(self, release: Callable[[], None]) -> None:
-        self.release = release
+        self._release: Callable[[], None] | None = release
+
+    def release(self) -> None:
+        """Let the lock go (again: nothing)."""
+        if self._release is not None:
+            release, self._release = self._release, None
+            release()
+
+    def __del__(self) -> None:
+        self.release()
 
 
 def try_lock(path: str | os.PathLike[str]) -> HeldLock | None:

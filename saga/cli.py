@@ -176,25 +176,37 @@ def _run(options: argparse.Namespace) -> int:
     if options.headless:
         _check_headless(setup)
     slot = _claim(config, places, text)
-    if not options.headless:
-        from amiga.display import DisplayError
-        from saga.window.app import run_window  # pygame stays out of headless runs
-
-        try:
-            return run_window(
-                config,
-                setup,
-                text,
-                save_path,
-                store=store,
-                wrap_host=_recording(options, slot, text),
-                autosave=slot.autosave,
+    try:
+        if not options.headless:
+            return _window(
+                config, setup, text, save_path, store, _recording(options, slot, text), slot
             )
-        except DisplayError as e:
-            raise UsageError(f"{e}; try --headless") from None
-    host = _terminal_host(text, slot.autosave)
-    watch(Session(setup, text, _recording(options, slot)(host, setup)), host.out)
-    return 0
+        host = _terminal_host(text, slot.autosave)
+        watch(Session(setup, text, _recording(options, slot)(host, setup)), host.out)
+        return 0
+    finally:
+        slot.release()
+
+
+def _window(
+    config: configuration.Config,
+    setup: Setup,
+    text: Lookup,
+    save_path: Path | None,
+    store: configuration.SettingsFile,
+    record: Callable[[Host, Setup], Host],
+    slot: Slot,
+) -> int:
+    """Play in the window, autosaving in the game's own slot."""
+    from amiga.display import DisplayError
+    from saga.window.app import run_window  # pygame stays out of headless runs
+
+    try:
+        return run_window(
+            config, setup, text, save_path, store=store, wrap_host=record, autosave=slot.autosave
+        )
+    except DisplayError as e:
+        raise UsageError(f"{e}; try --headless") from None
 
 
 def _check_headless(setup: Setup) -> None:
@@ -350,7 +362,10 @@ def _replay(
             watch(Session(setup, text, record(ReplayHost(host, game.answers), setup)), host.out)
             return 0
         slot = _claim(config, places, text)  # the player may take over, and then autosaves
-        return watch_replay(game, config, text, record, autosave=slot.autosave)
+        try:
+            return watch_replay(game, config, text, record, autosave=slot.autosave)
+        finally:
+            slot.release()
     except ScriptError as e:
         sys.stdout.flush()
         _warn(f"the replay stops: {e}")

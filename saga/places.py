@@ -71,6 +71,11 @@ class Slot:
     number: int
     lock: HeldLock | None = None  # None if the folder takes no lock file
 
+    def release(self) -> None:
+        """The game is over: another may take these names."""
+        if self.lock is not None:
+            self.lock.release()
+
 
 def claim_slot(folder: Path) -> Slot | None:
     """The first free slot of ``folder`` for this process, or None if all are taken.

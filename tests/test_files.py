@@ -411,3 +411,13 @@ def test_the_window_says_once_that_it_cannot_record(tmp_path: Path) -> None:
     recorder.autosave(state)
     recorder.ask(Ask.YNKEYBOARD, 6)
     assert said == [f"Cannot write to {replay_path}!"]
+
+
+def test_a_game_over_lets_its_slot_go(home: Path) -> None:
+    from saga.cli import main
+    from saga.places import claim_slot
+
+    assert main(GAME) == 0  # in this process: the lock must not outlive the game
+    slot = claim_slot(home)
+    assert slot is not None and slot.number == 1
+    slot.release()
