@@ -93,7 +93,8 @@ def test_a_save_that_cannot_be_opened(monkeypatch: pytest.MonkeyPatch) -> None:
     app._save(ask=False)
     message = f"Cannot open {path} to write it!"
     assert shown.said == [f"Saving {path}...", message]
-    assert shown.requesters == [("Saga: Error", [message, "No such file or directory"])]
+    reason = "It is in a folder that does not exist."
+    assert shown.requesters == [("Saga: Error", [message, reason])]
     assert app.path == path and not path.exists()
     assert len(source) == 0  # the requester waited for the click
 

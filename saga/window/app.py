@@ -70,8 +70,11 @@ class App:
         *,
         store: SettingsStore | None = None,
         wrap_host: HostWrapper | None = None,
+        autosave: Path | None = None,
     ) -> None:
         self.ui = ui
+        # The start-of-turn autosave: another name when another game plays in the folder.
+        self.autosave = autosave or config.home / AUTOSAVE
         self.config = config
         self.store = store or ForgetSettings()  # keeps the player's changes of settings
         self.t = text
@@ -188,7 +191,7 @@ class App:
         )
 
         def hosting(g: Game) -> Host:
-            host = ScreenHost(ui, self.board, self.t, config, g, config.home / AUTOSAVE, self.menu)
+            host = ScreenHost(ui, self.board, self.t, config, g, self.autosave, self.menu)
             return self.wrap_host(host, setup) if self.wrap_host else host
 
         session = self.session = Session(setup, self.t, hosting, self.dice)
@@ -348,6 +351,7 @@ def run_window(
     store: SettingsStore | None = None,
     wrap_host: HostWrapper | None = None,
     once: bool = False,
+    autosave: Path | None = None,
 ) -> int:
     """Open the window and play until the player quits; returns the exit status.
 
@@ -372,7 +376,15 @@ def run_window(
         try:
             source = source if source is not None else PygameEventSource(presenter)
             ui = Ui(source, presenter, screen)
-            app = App(ui, config, text, Lcg64(setup.seed), store=store, wrap_host=wrap_host)
+            app = App(
+                ui,
+                config,
+                text,
+                Lcg64(setup.seed),
+                store=store,
+                wrap_host=wrap_host,
+                autosave=autosave,
+            )
             app.run(list(setup.controls), setup.state, path, once)
         finally:
             presenter.close()
