@@ -351,3 +351,37 @@ def test_a_watched_replay_offers_nothing_to_leave_it_for(
     config = Config(controls=[T.AMIGA] + [T.NONE] * 5, turns=1, delay=0)
     App(_ui(source), config, TEXT, Lcg64(1)).run(config.controls, None, None, once)
     assert offered == [not once] * 3
+
+
+def _menu_drag(source: ScriptedEventSource, key: str) -> None:
+    """Pick a menu item as a player does: the right button held from the title bar."""
+    strip = App(_ui(ScriptedEventSource()), Config(), TEXT, Lcg64(1)).ui.strip
+    assert strip is not None
+    for index, title in enumerate(strip.titles):
+        rows = [box for box, item in strip.layout(index)[1] if item.key == key]
+        if rows:
+            source.move(title.left + 4, 4).press(MouseCode.MENUDOWN)
+            source.move(rows[0].left + 10, rows[0].top + 4).release(MouseCode.MENUDOWN)
+            return
+    raise AssertionError(f"no menu item {key}")
+
+
+def test_the_game_over_screen_goes_back_to_the_title_screen(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    titles = []
+    run = TitleScreen.run
+
+    def title_screen(screen: TitleScreen) -> object:
+        titles.append(screen.ui.menu_item("quit_title").enabled)
+        return run(screen)
+
+    monkeypatch.setattr(TitleScreen, "run", title_screen)
+    source = ScriptedEventSource()
+    source.key(" ")  # start from the title screen
+    source.ticks(1).click(300, 300)  # the turn prompt
+    source.ticks(1)
+    _menu_drag(source, "quit_title")  # on the game-over screen
+    config = Config(controls=[T.AMIGA] * 6, turns=1, delay=0, home=tmp_path)
+    assert run_window(config, Setup(3, tuple(config.controls)), TEXT, None, source) == 0
+    assert titles == [False, False]  # back at the title screen, where the item rests again

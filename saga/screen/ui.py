@@ -156,6 +156,12 @@ class Ui:
         time.sleep(FLASH_SECONDS if self.presenter is not None else 0)
         palette.load(saved)
 
+    def rest(self, seconds: float) -> None:
+        """Show the screen and take no input for a while (the original's Delay);
+        what comes meanwhile waits in the port.  No time passes without a window."""
+        self.present()
+        time.sleep(seconds if self.presenter is not None else 0)
+
     # -- showing --------------------------------------------------------------
 
     def present(self) -> None:
