@@ -155,10 +155,16 @@ class App:
     def run(
         self, controls: list[int], state: GameState | None, path: Path | None, once: bool = False
     ) -> None:
-        """Play rounds of title screen and game; ``once`` plays one game, no title."""
+        """Play rounds of title screen and game; ``once`` plays one game, no title.
+
+        A saved game named by ``path`` alone (from the command line) is opened
+        first; if it fails, its requester says why and the title screen follows.
+        """
         self.config.controls = list(controls)
         self.path = path
         self.once = once
+        if state is None and path is not None:
+            state, self.path = self._load(path) or (None, None)
         while True:
             if state is None and not once:
                 choice = TitleScreen(
@@ -328,11 +334,14 @@ class App:
         path = choose_file(
             self.ui, t("MSG_OPEN_GAME"), folder, ok=t("MSG_OK"), cancel=t("MSG_CANCEL")
         )
-        if path is None:
-            return None
+        return None if path is None else self._load(path)
+
+    def _load(self, path: Path) -> tuple[GameState, Path] | None:
+        """The saved game at ``path``, or None once a requester has said why not."""
         try:
             return savefile.load(path), path
         except savefile.SaveFileError as e:
+            t = self.t
             requester(self.ui, fm.title(t), fm.lines(*fm.open_failed(t, path, e)))
             return None
 
