@@ -95,16 +95,26 @@ def _parser() -> argparse.ArgumentParser:
 
 
 def _apply_args(args: list[str], controls: list[int]) -> str | None:
-    """Apply HERO=CONTROL words to the controls; return the saved game named, if any."""
+    """Apply HERO=CONTROL words to the controls; return the saved game named, if any.
+
+    A control that is no control is warned about and changes nothing, as
+    1.95 does: the hero keeps the control it had.
+    """
     heroes = [n.upper() for n in T.HERO_NAMES]
     game_file = None
     for arg in args:
         key, sep, value = arg.partition("=")
         if sep and key.upper() in heroes:
+            hero = heroes.index(key.upper())
             control = configuration.CONTROL_NAMES.get(value.upper())
             if control is None:
-                raise UsageError(f"{key.upper()} must be HUMAN, AMIGA or NONE, not {value!r}")
-            controls[heroes.index(key.upper())] = control
+                words = {v: k for k, v in configuration.CONTROL_NAMES.items()}
+                kept = words[controls[hero]]
+                _warn(
+                    f"{heroes[hero]} must be HUMAN, AMIGA or NONE, not {value!r}; it stays {kept}"
+                )
+                continue
+            controls[hero] = control
         elif sep and key.upper() == "FILE":
             game_file = value
         elif not sep or os.path.lexists(arg):  # never raises, whatever the name
@@ -169,7 +179,9 @@ def _run(options: argparse.Namespace) -> int:
     if options.replay:
         return _replay(options, places, config, text)
     save_path = _find_save(game_file) if game_file else None
-    state = _load_game(save_path, text) if save_path else None
+    # The window opens a saved game itself: one that fails is told in a
+    # requester, and the title screen follows, as in 1.95.
+    state = _load_game(save_path, text) if save_path and options.headless else None
     _check_record(options, places, save_path, "the saved game")
     seed = options.seed if options.seed is not None else clock_seed()
     setup = Setup(seed, tuple(controls), config.turns, config.advanced, config.fixes, state)

@@ -240,7 +240,7 @@ def test_help_opens_info_that_closes_on_any_key_or_button_and_answers_nothing(
             "menu": MouseCode.MENUDOWN,
         }[close]
         source.press(button).release(button)
-    source.key("y")
+    source.pause(0.1).key("y")  # later: the window's closing throws away what came with it
     opened = []
 
     def spy(*args: object) -> Panel:
@@ -279,8 +279,8 @@ def test_a_border_answers_hover_help_and_clicks_with_the_area_beside_it(
     host._hover_tick()
     assert host.bar.upper[0].startswith(GameView(host.g).area_name(area))
     source.move(x, y).raw(RawKey.HELP).key("n")
-    source.key("y")
-    source.click(x, y)
+    source.pause(0.1).key("y")
+    source.pause(0.1).click(x, y)
     opened = []
 
     def spy(*args: object) -> Panel:

@@ -13,6 +13,7 @@ blocks a window's menus under a requester.
 from __future__ import annotations
 
 import time
+from collections import deque
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from typing import TYPE_CHECKING
@@ -80,6 +81,7 @@ class Ui:
         self.presenter = presenter
         self.strip: MenuStrip | None = None
         self._modal = 0
+        self._kept: deque[IntuiMessage] = deque()  # what the last discard left for the window
         self.title_text = ""
         self.show_title = True
         self.frame_colour(None)
@@ -154,6 +156,12 @@ class Ui:
         time.sleep(FLASH_SECONDS if self.presenter is not None else 0)
         palette.load(saved)
 
+    def rest(self, seconds: float) -> None:
+        """Show the screen and take no input for a while (the original's Delay);
+        what comes meanwhile waits in the port.  No time passes without a window."""
+        self.present()
+        time.sleep(seconds if self.presenter is not None else 0)
+
     # -- showing --------------------------------------------------------------
 
     def present(self) -> None:
@@ -178,7 +186,7 @@ class Ui:
     _mouse: tuple[int, int] = (0, 0)
 
     def _receive(self, timeout: float | None) -> IntuiMessage | None:
-        message = self.source.next_event(timeout)
+        message = self._kept.popleft() if self._kept else self.source.next_event(timeout)
         if message is not None:
             self._mouse = (message.mouse_x, message.mouse_y)
         elif timeout is None:
@@ -191,7 +199,10 @@ class Ui:
     @contextmanager
     def requester_layer(self) -> Iterator[None]:
         """While a requester is up: the screen dimmed behind it, no menus and
-        no shortcuts; afterwards the screen as it was."""
+        no shortcuts; afterwards the screen as it was, and the input that
+        came meanwhile thrown away (as the original empties its window's
+        port when one of its windows closes), so that the key or click that
+        closed it answers nothing else."""
         saved = self.save_area(0, 0, WIDTH - 1, HEIGHT - 1)
         self.screen.dim(0, 0, WIDTH - 1, HEIGHT - 1)
         self._modal += 1
@@ -200,6 +211,55 @@ class Ui:
         finally:
             self._modal -= 1
             self.restore_area(0, 0, saved)
+        self.discard_pending()
+
+    def discard_pending(self, keep: Callable[[IntuiMessage], bool] | None = None) -> int:
+        """Throw away the input that has come and not been read, as the original
+        empties its window's port before each question; returns how many
+        messages went.
+
+        What is the window's stays, in order, for :meth:`next_message`:
+        closing it, Shift+Esc, the Alt keys, the menu shortcuts, and a press
+        on the menu strip with all that follows it (the menu is being used);
+        so does what ``keep`` wants.
+        """
+        pending = [*self._kept, *self.source.take_pending()]
+        self._kept.clear()
+        for index, message in enumerate(pending):
+            if self._opens_menu(message):
+                self._kept.extend(pending[index:])
+                break
+            if self._is_windows(message) or (keep is not None and keep(message)):
+                self._kept.append(message)
+        return len(pending) - len(self._kept)
+
+    def _opens_menu(self, message: IntuiMessage) -> bool:
+        """A right-button press on the title bar, where the menus are not resting."""
+        return (
+            self.strip is not None
+            and not self._modal
+            and message.idcmp == IDCMP.MOUSEBUTTONS
+            and message.code == MouseCode.MENUDOWN
+            and message.mouse_y < TITLE_HEIGHT
+        )
+
+    def _is_windows(self, message: IntuiMessage) -> bool:
+        """Input :meth:`next_message` deals with itself, whatever the screen asks."""
+        kind, qualifier = message.idcmp, message.qualifier
+        if kind == IDCMP.CLOSEWINDOW:
+            return True
+        if kind == IDCMP.RAWKEY and not message.key_up:
+            raw = message.raw_key
+            return bool(
+                (raw == RawKey.ESC and qualifier & Qualifier.SHIFT)
+                or (qualifier & Qualifier.ALT and (raw in SCALE_KEYS or raw in FULLSCREEN_KEYS))
+            )
+        return (
+            kind == IDCMP.VANILLAKEY
+            and bool(qualifier & COMMAND_KEYS)
+            and self.strip is not None
+            and not self._modal
+        )
 
     def next_message(self, timeout: float | None = None) -> IntuiMessage | None:
         """The next message for the screen, after the window's own business.

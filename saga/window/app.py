@@ -16,7 +16,7 @@ from collections.abc import Callable, Iterator
 from pathlib import Path
 
 from amiga.display import Screen
-from amiga.input import EventSource
+from amiga.input import IDCMP, EventSource
 from amiga.intuition import Menu, MenuItem, bar
 from saga import savefile
 from saga.config import Config, ForgetSettings, SettingsStore
@@ -40,6 +40,8 @@ from saga.screen.windows import ask_yes_no, dismisses, requester
 from saga.text import Lookup
 from saga.window import filemessages as fm
 from saga.window.host import ScreenHost, show_summary
+
+GAME_OVER_REST = 1.0  # seconds the game-over screen takes no input, as the original's
 
 # Puts a recorder or a replay around each game's screen host, told the game's set-up.
 HostWrapper = Callable[[ScreenHost, Setup], Host]
@@ -156,10 +158,16 @@ class App:
     def run(
         self, controls: list[int], state: GameState | None, path: Path | None, once: bool = False
     ) -> None:
-        """Play rounds of title screen and game; ``once`` plays one game, no title."""
+        """Play rounds of title screen and game; ``once`` plays one game, no title.
+
+        A saved game named by ``path`` alone (from the command line) is opened
+        first; if it fails, its requester says why and the title screen follows.
+        """
         self.config.controls = list(controls)
         self.path = path
         self.once = once
+        if state is None and path is not None:
+            state, self.path = self._load(path) or (None, None)
         while True:
             if state is None and not once:
                 choice = TitleScreen(
@@ -212,15 +220,33 @@ class App:
         finally:
             ui.enable("quit_title", "summary", on=False)
             self.session = None
-        if session.over:
-            self._game_over(session)
-        return None
+        return self._game_over(session) if session.over else None
 
-    def _game_over(self, session: Session) -> None:
+    def _game_over(self, session: Session) -> GameState | None:
+        """The final scores until a click or a key; return a game opened meanwhile.
+
+        As in 1.95, the menus work here, Back to the title screen included,
+        and input from before the screen has been up a second is thrown away,
+        so that the last answer's spare keys do not skip the scores.
+        """
+        ui = self.ui
         scores = session.scores()
         playing = [(h.name, scores[h.index]) for h in session.state.heroes if h.control != T.NONE]
-        draw_game_over(self.ui, self.t, playing, session.game_over_line())
-        self.ui.wait_for(dismisses)
+        draw_game_over(ui, self.t, playing, session.game_over_line())
+        ui.enable("quit_title", on=not self.once)
+        try:
+            ui.rest(GAME_OVER_REST)
+            ui.discard_pending()
+            while True:
+                message = ui.next_message(None)
+                if message is not None and message.idcmp == IDCMP.MENUPICK:
+                    self.menu(ui.picked)
+                elif message is not None and dismisses(message):
+                    return None
+        except Leave as leave:  # Back to the title screen, New or Open
+            return leave.state
+        finally:
+            ui.enable("quit_title", on=False)
 
     # -- the menus ------------------------------------------------------------
 
@@ -311,11 +337,14 @@ class App:
         path = choose_file(
             self.ui, t("MSG_OPEN_GAME"), folder, ok=t("MSG_OK"), cancel=t("MSG_CANCEL")
         )
-        if path is None:
-            return None
+        return None if path is None else self._load(path)
+
+    def _load(self, path: Path) -> tuple[GameState, Path] | None:
+        """The saved game at ``path``, or None once a requester has said why not."""
         try:
             return savefile.load(path), path
         except savefile.SaveFileError as e:
+            t = self.t
             requester(self.ui, fm.title(t), fm.lines(*fm.open_failed(t, path, e)))
             return None
 
