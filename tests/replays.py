@@ -7,23 +7,25 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from conftest import oracle_dir
+from conftest import oracle_traces
+
+
+def _traces(folder: str) -> list[Path]:
+    """The oracle's traces (the repository's copies and any more shared ones)
+    lying directly in ``folder`` ("" for the top) of their oracle."""
+    return [
+        trace for key, trace in oracle_traces() if key.split(":", 1)[1].rpartition("/")[0] == folder
+    ]
 
 
 def human_traces() -> list[Path]:
     """The oracle's traces of new games with a human hero (a 1 in the controls)."""
-    base = oracle_dir()
-    if base is None:
-        return []
-    return [p for p in sorted(base.glob("*.trace")) if "1" in p.stem.split("_")[3]]
+    return [p for p in _traces("") if "1" in p.stem.split("_")[3]]
 
 
 def load_traces() -> list[Path]:
     """The oracle's traces of continued games: ``SEED_NAME.trace`` beside ``NAME.saga``."""
-    base = oracle_dir()
-    if base is None:
-        return []
-    return sorted((base / "load").glob("*.trace"))
+    return _traces("load")
 
 
 def needed(traces: list[Path]) -> list[Path]:
