@@ -21,7 +21,7 @@ from pathlib import Path
 from amiga.dos import FileProblem
 from amiga.input import EventSource
 from saga import config as configuration
-from saga import savefile
+from saga import savefile, version_line
 from saga.engine import tables as T
 from saga.engine.game import Game
 from saga.engine.host import Host
@@ -64,6 +64,7 @@ def _parser() -> argparse.ArgumentParser:
         epilog="Heroes: " + ", ".join(n.upper() for n in T.HERO_NAMES) + ".\n\n" + KEYS,
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
+    p.add_argument("-V", "--version", action="version", version=version_line())
     p.add_argument(
         "--headless",
         action="store_true",

@@ -1,4 +1,4 @@
-"""Regenerate the committed map files from their source data.
+"""Regenerate the committed map files and icons from their source data.
 
     python -m saga.art.build [--check] [--preview DIR]
 
@@ -21,18 +21,20 @@ import numpy as np
 from amiga.display.screen import HIRES_LACE_PAL
 from amiga.iff import write_ilbm
 from saga.art import MAP_FILE, REGIONS_FILE
+from saga.art.icon import ICON_SCALES, icon_png
 from saga.art.paint import build_map
 from saga.art.palette import default_palette
 
 
 def encode() -> dict[str, bytes]:
-    """The bytes of both map files, made afresh."""
+    """The bytes of the map's files and the icons, made afresh."""
     art = build_map()
     regions = io.BytesIO()
     np.save(regions, art.regions, allow_pickle=False)
     return {
         MAP_FILE: write_ilbm(art.pixels, default_palette(), planes=7, camg=HIRES_LACE_PAL),
         REGIONS_FILE: _gzip(regions.getvalue()),
+        **{name: icon_png(scale) for name, scale in ICON_SCALES.items()},
     }
 
 

@@ -13,12 +13,14 @@ import functools
 import signal
 import threading
 from collections.abc import Callable, Iterator
+from importlib import resources
 from pathlib import Path
 
 from amiga.display import Screen
 from amiga.input import EventSource
 from amiga.intuition import Menu, MenuItem, bar
 from saga import savefile
+from saga.art import WINDOW_ICON
 from saga.config import Config, ForgetSettings, SettingsStore
 from saga.engine import tables as T
 from saga.engine.game import Game
@@ -351,6 +353,7 @@ def run_window(
             fullscreen=config.fullscreen,
             stretch=config.stretch,
             scanlines=config.scanlines,
+            icon=resources.files("saga.art").joinpath(WINDOW_ICON).read_bytes(),
         )
         try:
             source = source if source is not None else PygameEventSource(presenter)
