@@ -92,6 +92,17 @@ def _parser() -> argparse.ArgumentParser:
         help="hero controls and a saved game to load",
     )
     _add_replay_options(p)
+    desktop = p.add_argument_group("desktop (Linux and other XDG desktops)")
+    desktop.add_argument(
+        "--install-desktop",
+        action="store_true",
+        help="add Saga to this user's application menu (entry, icon and metadata)",
+    )
+    desktop.add_argument(
+        "--uninstall-desktop",
+        action="store_true",
+        help="take Saga out of this user's application menu again",
+    )
     return p
 
 
@@ -149,6 +160,8 @@ def _check_numbers(options: argparse.Namespace) -> None:
 
 
 def _run(options: argparse.Namespace) -> int:
+    if options.install_desktop or options.uninstall_desktop:
+        return _desktop(install=options.install_desktop, remove=options.uninstall_desktop)
     _check_numbers(options)
     _check_replay_options(options)
     if options.simulate is not None:
@@ -225,6 +238,28 @@ def _terminal_host(text: Lookup, autosave: Path | None) -> TerminalHost:
 # -- record, replay and simulate ----------------------------------------------
 
 AUTOSAVE_REPLAY = "Autosave.replay"  # the last game's replay, beside its autosave
+
+
+def _desktop(*, install: bool, remove: bool) -> int:
+    """``--install-desktop`` or ``--uninstall-desktop``: say every file written or removed."""
+    from saga import desktop
+
+    if install and remove:
+        raise UsageError("--install-desktop and --uninstall-desktop exclude each other")
+    data = desktop.data_home()
+    try:
+        if install:
+            for path in desktop.install(data, desktop.launcher()):
+                print(f"installed {path}")
+        else:
+            removed = desktop.uninstall(data)
+            for path in removed:
+                print(f"removed {path}")
+            if not removed:
+                print(f"no desktop entry of Saga's in {data}")
+    except desktop.DesktopError as e:
+        raise UsageError(str(e)) from None
+    return 0
 
 
 def _add_replay_options(p: argparse.ArgumentParser) -> None:
