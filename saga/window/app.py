@@ -83,6 +83,7 @@ class App:
         self.at_turn_start = False
         self.once = False  # playing one game only (a watched replay), no title screen
         ui.set_menus(self._menus())
+        ui.take_screenshot = self._screenshot
         ui.show_title = config.titlebar
         P.install_fixed(ui.screen.palette)  # the map's colours come with the board
 
@@ -298,6 +299,20 @@ class App:
         except savefile.SaveFileError as e:
             requester(self.ui, fm.title(t), fm.lines(*fm.open_failed(t, path, e)))
             return None
+
+    def _screenshot(self) -> str:
+        """Print Screen: the screen into ``Screenshots`` beside the saved games;
+        returns the note for the title bar."""
+        from amiga.display.screenshot import save_screenshot  # the IFF writer, once asked
+
+        t, ui = self.t, self.ui
+        folder = self.config.home / "Screenshots"
+        scale = ui.presenter.scale if ui.presenter is not None else 1
+        try:
+            iff, png = save_screenshot(ui.screen, folder, "Saga", scale=scale)
+        except OSError as e:
+            return f"{t('MSG_SCREENSHOT')}: {t('MSG_CANT_WRITE')} {folder}: {e.strerror or e}"
+        return f"{t('MSG_SCREENSHOT')}: {iff.name}, {png.name}"
 
     def _save(self, ask: bool) -> None:
         t, game, path = self.t, self.game, self.path
