@@ -164,6 +164,11 @@ class Ui:
         self.title_text = text
         self.draw_title_bar()
 
+    @property
+    def showing_note(self) -> str | None:
+        """The text of the note in the title bar, if one is up."""
+        return self._note.text if self._note is not None else None
+
     def note(self, text: str) -> None:
         """A short note in the title bar for a few seconds, shown even where the
         title bar is hidden, and never in the game's message lines: what the
