@@ -63,7 +63,7 @@ def test_the_note_says_where_it_went_in_the_title_bar_and_goes(tmp_path: Path) -
     before = ui.screen.pixels.copy()
     source.raw(RawKey.PRINT_SCREEN)
     assert ui.next_message(0) is None  # the window's key, not the screen's
-    assert ui.showing_note == "Screenshot: Saga-001.iff, Saga-001.png"
+    assert ui.showing_note == "Saved Screenshots/Saga-001.iff, Saga-001.png"
     changed = np.argwhere(ui.screen.pixels != before)
     assert changed.size and changed[:, 0].max() < TITLE_HEIGHT  # the title bar, nothing else
     source.ticks(int(NOTE_SECONDS * 10) + 1)
@@ -96,7 +96,7 @@ def test_a_screenshot_that_cannot_be_written_says_so_in_the_title_bar(tmp_path: 
     source.raw(RawKey.PRINT_SCREEN)
     ui.next_message(0)
     assert ui.showing_note is not None
-    assert ui.showing_note.startswith(f"Screenshot: Cannot write to {blocked / 'Screenshots'}")
+    assert ui.showing_note.startswith(f"Cannot write to {blocked / 'Screenshots'}: ")
 
 
 def test_a_dimmed_screen_keeps_its_shadow_colours(tmp_path: Path) -> None:

@@ -311,8 +311,8 @@ class App:
         try:
             iff, png = save_screenshot(ui.screen, folder, "Saga", scale=scale)
         except OSError as e:
-            return f"{t('MSG_SCREENSHOT')}: {t('MSG_CANT_WRITE')} {folder}: {e.strerror or e}"
-        return f"{t('MSG_SCREENSHOT')}: {iff.name}, {png.name}"
+            return f"{t('MSG_CANT_WRITE')} {folder}: {e.strerror or e}"
+        return f"{t('MSG_SAVED')} {folder.name}/{iff.name}, {png.name}"
 
     def _save(self, ask: bool) -> None:
         t, game, path = self.t, self.game, self.path
