@@ -31,7 +31,7 @@ def load_traces() -> list[Path]:
 def needed(traces: list[Path]) -> list[Path]:
     """The traces a test needs, or skip it where the oracle is not to be had."""
     if not traces:
-        pytest.skip("the shared oracle traces are not here (set SAGA_ORACLE)")
+        pytest.skip("no traces of the original in tests/data/oracle or $SAGA_ORACLE")
     return traces
 
 
