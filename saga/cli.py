@@ -21,7 +21,7 @@ from pathlib import Path
 from amiga.dos import FileProblem, check_writable, same_file
 from amiga.input import EventSource
 from saga import config as configuration
-from saga import savefile
+from saga import savefile, version_line
 from saga.engine import tables as T
 from saga.engine.host import WHITE, Host
 from saga.engine.rng import clock_seed
@@ -64,6 +64,7 @@ def _parser() -> argparse.ArgumentParser:
         epilog="Heroes: " + ", ".join(n.upper() for n in T.HERO_NAMES) + ".\n\n" + KEYS,
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
+    p.add_argument("-V", "--version", action="version", version=version_line())
     p.add_argument(
         "--headless",
         action="store_true",
@@ -91,6 +92,17 @@ def _parser() -> argparse.ArgumentParser:
         help="hero controls and a saved game to load",
     )
     _add_replay_options(p)
+    desktop = p.add_argument_group("desktop (Linux and other XDG desktops)")
+    desktop.add_argument(
+        "--install-desktop",
+        action="store_true",
+        help="add Saga to this user's application menu (entry, icon and metadata)",
+    )
+    desktop.add_argument(
+        "--uninstall-desktop",
+        action="store_true",
+        help="take Saga out of this user's application menu again",
+    )
     return p
 
 
@@ -159,6 +171,8 @@ def _check_numbers(options: argparse.Namespace) -> None:
 
 def _run(options: argparse.Namespace) -> int:
     """Check every argument and read every file first; only then write anything."""
+    if options.install_desktop or options.uninstall_desktop:
+        return _desktop(install=options.install_desktop, remove=options.uninstall_desktop)
     _check_numbers(options)
     _check_replay_options(options)
     if options.simulate is not None:
@@ -261,6 +275,28 @@ def _terminal_host(text: Lookup, autosave: Path | None) -> TerminalHost:
 
 
 # -- record, replay and simulate ----------------------------------------------
+
+
+def _desktop(*, install: bool, remove: bool) -> int:
+    """``--install-desktop`` or ``--uninstall-desktop``: say every file written or removed."""
+    from saga import desktop
+
+    if install and remove:
+        raise UsageError("--install-desktop and --uninstall-desktop exclude each other")
+    data = desktop.data_home()
+    try:
+        if install:
+            for path in desktop.install(data, desktop.launcher()):
+                print(f"installed {path}")
+        else:
+            removed = desktop.uninstall(data)
+            for path in removed:
+                print(f"removed {path}")
+            if not removed:
+                print(f"no desktop entry of Saga's in {data}")
+    except desktop.DesktopError as e:
+        raise UsageError(str(e)) from None
+    return 0
 
 
 def _add_replay_options(p: argparse.ArgumentParser) -> None:
