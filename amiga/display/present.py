@@ -185,7 +185,16 @@ class Presenter:
 
     def window_to_screen(self, x: int, y: int) -> tuple[int, int]:
         """The screen pixel under a window position, e.g. the mouse."""
+        self.check_window()
         return self.viewport.to_screen(x, y)
+
+    def check_window(self) -> None:
+        """Lay the screen out afresh if the window system resized or replaced
+        the window without a word: drawing by the old size would write
+        outside the new one, and the pointer would be misplaced."""
+        window = pygame.display.get_surface()
+        if window is not self._window or window.get_size() != self.viewport.window_size:
+            self._fit()
 
     def invalidate(self) -> None:
         """Repaint the whole window at the next present, e.g. after SDL
@@ -195,17 +204,10 @@ class Presenter:
         pygame.display.flip()  # presents update only the screen's area, not the borders
 
     def present(self) -> None:
-        """Show what changed since the last present (nothing while minimised).
-
-        The window is checked first: a window system may have resized or
-        replaced it without a word, and drawing by the old size would
-        write outside the new one.
-        """
+        """Show what changed since the last present (nothing while minimised)."""
         if self._hidden:
             return
-        window = pygame.display.get_surface()
-        if window is not self._window or window.get_size() != self.viewport.window_size:
-            self._fit()
+        self.check_window()
         bitmap = self.screen.bitmap
         palette = self.screen.palette
         if palette.version != self._palette_version:

@@ -43,6 +43,10 @@ QUEUE_LIMIT = 64
 # SIGTERM turned into a close message is seen within this.
 WAKE_SECONDS = 0.25
 
+# How often the queue is looked at where SDL cannot sleep until an event:
+# pygame's own wait looks every millisecond, which alone costs 1% of a core.
+POLL_SECONDS = 0.01
+
 # Key repeat as Input preferences set it by default: delay and interval, ms.
 KEY_REPEAT = (500, 100)
 
@@ -106,6 +110,10 @@ class PygameEventSource(EventSource):
     def now(self) -> float:
         return self._clock()
 
+    def __len__(self) -> int:
+        """Messages read from SDL and not yet delivered."""
+        return len(self._queue)
+
     def next_event(self, timeout: float | None = 0.0) -> IntuiMessage | None:
         deadline = None if timeout is None else self._clock() + timeout
         while True:
@@ -132,15 +140,14 @@ class PygameEventSource(EventSource):
     def _wait(self, seconds: float) -> None:
         """Sleep until SDL has an event or ``seconds`` have passed.
 
-        A key held down is repeated by pygame's own timer, which SDL's wait
-        does not hear, so meanwhile pygame's wait (which looks every
-        millisecond) stands in, as it does where SDL cannot wait at all.
+        Where SDL cannot sleep so (a driver without a window system), and
+        while a key is held down (pygame repeats it from a timer SDL's wait
+        does not hear), the queue is looked at every POLL_SECONDS instead.
         """
-        milliseconds = max(1, math.ceil(seconds * 1000))
         if self._sdl_wait is not None and not self._held:
-            self._sdl_wait(None, milliseconds)
+            self._sdl_wait(None, max(1, math.ceil(seconds * 1000)))
         else:
-            self._translate(pygame.event.wait(milliseconds))
+            time.sleep(min(seconds, POLL_SECONDS))
 
     def _queue_message(self, message: IntuiMessage) -> None:
         """Queue a message: an urgent one after the urgent ones already there,
