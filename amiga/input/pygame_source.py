@@ -64,6 +64,17 @@ _MODIFIERS = (
 # Qualifiers that make a key a command (a menu shortcut) rather than typing.
 COMMAND = Qualifier.CONTROL | Qualifier.AMIGA
 
+# What the window system does to the window, after which it is shown again.
+_WINDOW_CHANGES = frozenset(
+    (
+        pygame.VIDEORESIZE,
+        pygame.WINDOWSIZECHANGED,
+        pygame.WINDOWEXPOSED,
+        pygame.WINDOWRESTORED,
+        pygame.WINDOWDISPLAYCHANGED,
+    )
+)
+
 _BUTTONS = {1: MouseCode.SELECTDOWN, 2: MouseCode.MIDDLEDOWN, 3: MouseCode.MENUDOWN}
 
 
@@ -211,6 +222,8 @@ class PygameEventSource(EventSource):
             self._presenter.minimised(kind == pygame.WINDOWMINIMIZED)
         elif kind == pygame.WINDOWDISPLAYCHANGED:
             self._presenter.display_changed()
+        if kind in _WINDOW_CHANGES:
+            self._presenter.present()  # at once: a waiting program presents nothing
 
     def _key(self, event: pygame.event.Event, *, down: bool) -> None:
         self._modifiers = Qualifier(0)
