@@ -16,7 +16,7 @@ from saga.engine import tables as T
 from saga.engine.game import Game
 from saga.engine.placement import start_game
 from saga.engine.rng import Lcg64
-from saga.engine.state import GameState
+from saga.engine.session import Session, Setup
 from saga.hosts import QuietHost
 from saga.screen import pens as P
 from saga.screen.ui import Ui
@@ -54,10 +54,14 @@ def _game_app(source: ScriptedEventSource, shown: Shown) -> tuple[App, ScreenHos
     """A game in play, in a window; paths are short, relative to the current folder."""
     ui = Ui(source, None, Screen(640, 512, depth=7, halfbrite=True))
     app = App(ui, Config(delay=0), TEXT, Lcg64(1))
-    host = ScreenHost(ui, app.board, TEXT, app.config, None, app.menu)
-    g = Game(GameState(), Lcg64(1), host, TEXT)
-    start_game(g, [T.AMIGA] * 6, 20, False)
-    host.g = app.game = g
+
+    def hosting(g: Game) -> ScreenHost:
+        return ScreenHost(ui, app.board, TEXT, app.config, g, None, app.menu)
+
+    session = app.session = Session(Setup(1, (T.AMIGA,) * 6), TEXT, hosting)
+    session.start()
+    g, host = session.game, session.game.host
+    assert isinstance(host, ScreenHost)
     shown.said.clear()  # the swords handed out
     return app, host, g
 
@@ -74,7 +78,7 @@ def test_saving_says_saving_then_saved(monkeypatch: pytest.MonkeyPatch) -> None:
     app._save(ask=False)
     path = Path("mine.saga")
     assert shown.said == [f"Saving {path}...", f"Saved {path}."]
-    assert host.lower == (f"Saved {path}.", 1)
+    assert host.bar.lower == (f"Saved {path}.", 1)
     assert savefile.load(path).turn == 1
     assert app.path == path
     assert shown.requesters == []
@@ -89,7 +93,8 @@ def test_a_save_that_cannot_be_opened(monkeypatch: pytest.MonkeyPatch) -> None:
     app._save(ask=False)
     message = f"Cannot open {path} to write it!"
     assert shown.said == [f"Saving {path}...", message]
-    assert shown.requesters == [("Saga: Error", [message, "No such file or directory"])]
+    reason = "It is in a folder that does not exist."
+    assert shown.requesters == [("Saga: Error", [message, reason])]
     assert app.path == path and not path.exists()
     assert len(source) == 0  # the requester waited for the click
 
@@ -169,7 +174,7 @@ def test_a_long_reason_is_wrapped_between_words() -> None:
 
 def test_a_game_opened_says_loaded(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     shown = Shown(monkeypatch)
-    g = Game(GameState(), Lcg64(5), QuietHost(), TEXT)
+    g = Session(Setup(5), TEXT, QuietHost()).game
     start_game(g, [T.AMIGA, T.NONE, T.NONE, T.NONE, T.NONE, T.AMIGA], 1, False)
     path = tmp_path / "last turn.saga"
     savefile.save(path, g.state)
@@ -178,7 +183,5 @@ def test_a_game_opened_says_loaded(tmp_path: Path, monkeypatch: pytest.MonkeyPat
     source.ticks(1).click(300, 300)  # the game over screen
     source.key("\x1b")  # the title screen: quit
     config = Config(delay=0, home=tmp_path)
-    assert (
-        run_window(config, config.controls, savefile.load(path), Lcg64(2), TEXT, path, source) == 0
-    )
+    assert run_window(config, Setup(2, state=savefile.load(path)), TEXT, path, source) == 0
     assert shown.said[:2] == [f"Opened {path}.", "Turn 1 of 1..."]

@@ -11,10 +11,11 @@ from amiga.input import IDCMP, MouseCode, Qualifier, RawKey, ScriptedEventSource
 from saga import trace
 from saga.config import Config, SettingsFile
 from saga.engine import tables as T
-from saga.engine.game import Game
 from saga.engine.host import WHITE, Ask
 from saga.engine.rng import Lcg64
+from saga.engine.session import Session, Setup
 from saga.engine.state import GameState
+from saga.hosts import QuietHost
 from saga.screen.board import Board
 from saga.screen.title import TitleScreen
 from saga.screen.ui import MESSAGE_TOP, QuitProgram, Ui
@@ -57,7 +58,8 @@ def test_title_screen_gadgets_by_mouse() -> None:
 
 def _host(source: ScriptedEventSource, delay: int = 0) -> tuple[ScreenHost, Ui]:
     ui = _ui(source)
-    return ScreenHost(ui, Board(ui), TEXT, Config(delay=delay), None, lambda key: None), ui
+    g = Session(Setup(1), TEXT, QuietHost()).game
+    return ScreenHost(ui, Board(ui), TEXT, Config(delay=delay), g, None, lambda key: None), ui
 
 
 @pytest.mark.parametrize("delay, ticks_needed", [(1, 7), (2, 14), (3, 21)])
@@ -155,7 +157,9 @@ def test_a_whole_amiga_game_in_the_window(
     settings.write_text("; mine\nTURNS=7\n")
     store = SettingsFile(settings)
     store.read()
-    assert run_window(config, config.controls, None, Lcg64(3), TEXT, None, source, store=store) == 0
+    assert (
+        run_window(config, Setup(3, tuple(config.controls)), TEXT, None, source, store=store) == 0
+    )
     assert (tmp_path / "Autosave.saga").stat().st_size == 1780
     assert settings.read_text() == "; mine\nTURNS=7\n"  # nothing changed, nothing written
     # The message line showed exactly what the trace prints (the game over has its own screen).
@@ -211,7 +215,7 @@ def test_title_screen_clicks_beside_the_gadgets_do_nothing() -> None:
 def _app_in_a_game(source: ScriptedEventSource) -> App:
     host, ui = _host(source)
     app = App(ui, Config(), TEXT, Lcg64(1))
-    app.game = Game(GameState(), Lcg64(1), host, TEXT)
+    app.session = Session(Setup(1), TEXT, host)
     return app
 
 
@@ -259,8 +263,7 @@ def test_the_luck_cheat_at_a_key_prompt() -> None:
         source.raw(key)
     source.key("2")
     host, _ = _host(source)
-    g = Game(GameState(), Lcg64(1), host, TEXT)
-    host.g = g
+    g = host.g
     luck = g.heroes[0].luck
     assert host.ask(Ask.MULTIKEYBOARD, 6).result == ord("1")
     assert g.heroes[0].luck == luck
@@ -300,9 +303,9 @@ def test_an_answer_key_whose_upper_case_is_two_letters() -> None:
     source.key("ß").click(300, 300)
     ui = _ui(source)
     text = {"MSG_KEY_YES": "ß"}
-    host = ScreenHost(
-        ui, Board(ui), lambda name: text.get(name) or TEXT(name), Config(), None, lambda key: None
-    )
+    words = lambda name: text.get(name) or TEXT(name)  # noqa: E731
+    g = Session(Setup(1), words, QuietHost()).game
+    host = ScreenHost(ui, Board(ui), words, Config(), g, None, lambda key: None)
     assert host.ask(Ask.YNKEYBOARD, 6).result == ord("ß")  # typed
     assert host.ask(Ask.YNKEYBOARD, 6).result == ord("ß")  # the left button stands for it
 
