@@ -137,9 +137,11 @@ def layout(guide: Guide, number: int, t: Lookup, columns: int) -> list[Line]:
     """One section in lines of at most ``columns`` characters."""
     section = guide.sections[number]
     lines: list[Line] = [[Span(section.title, HEADING)]]
-    for block in _blocks(section.lines):
-        lines.append([])
-        kind, body = block
+    previous = ""
+    for kind, body in _blocks(section.lines):
+        if not (kind == previous == "item"):
+            lines.append([])
+        previous = kind
         if kind == "heading":
             lines.append([Span(body[0], HEADING)])
         elif kind == "contents":

@@ -24,7 +24,7 @@ from amiga.input import IDCMP, IntuiMessage, MouseCode, Qualifier, RawKey
 from amiga.intuition import Button
 from saga.screen import guide as G
 from saga.screen import pens as P
-from saga.screen.panel import LINE, Panel
+from saga.screen.panel import Panel
 from saga.screen.ui import DRAW_INFO, FONT, Ui
 from saga.text import Lookup
 
@@ -33,6 +33,7 @@ MARGIN = 8
 BAR = 14  # the scroll bar's width
 BUTTONS = 18  # the row of buttons at the top
 TEXT_TOP = BUTTONS + 4
+LINE = 11  # a pixel more than the other windows' lines, for the links' buttons
 COLUMNS = (WIDTH - 2 * MARGIN - BAR) // FONT
 ROWS = (HEIGHT - TEXT_TOP - 4) // LINE
 TYPING_PAUSE = 1.0  # seconds after which typed letters start a new search
@@ -144,26 +145,31 @@ class ManualWindow:
         self.pick(links[at % len(links)])
 
     def search(self, char: str) -> None:
-        """Typed letters: the first link, else the first section, whose
-        words start with them (a pause starts a new search)."""
+        """Typed letters: the first link, else the first section, that
+        starts with them, or else has a word that does (a pause starts a
+        new search)."""
         now = time.monotonic()
         if now - self.typed_at > TYPING_PAUSE:
             self.typed = ""
         self.typed_at = now
         self.typed += char.lower()
 
-        def starts(text: str) -> bool:
-            return any(word.lower().startswith(self.typed) for word in text.split())
+        def whole(text: str) -> bool:
+            return text.lower().startswith(self.typed)
 
-        for row, n in self.links():
-            if starts(self.lines[row][n].text):
-                self.pick((row, n))
-                return
-        for number, section in enumerate(self.guide.sections):
-            if starts(section.title):
-                if number != self.section:
-                    self.show(number, remember=True)
-                return
+        def word(text: str) -> bool:
+            return any(w.lower().startswith(self.typed) for w in text.split())
+
+        for starts in (whole, word):
+            for row, n in self.links():
+                if starts(self.lines[row][n].text.strip()):
+                    self.pick((row, n))
+                    return
+            for number, section in enumerate(self.guide.sections):
+                if starts(section.title):
+                    if number != self.section:
+                        self.show(number, remember=True)
+                    return
 
     # -- drawing -----------------------------------------------------------------
 
@@ -195,16 +201,17 @@ class ManualWindow:
         ui.box(panel.x0 + x0 + 2, panel.y0 + knob_top, panel.x0 + x1 - 2, panel.y0 + knob_bottom)
 
     def _link(self, x: int, baseline: int, text: str, picked: bool) -> None:
-        """A link as AmigaGuide draws one: a small raised button round its words."""
+        """A link as AmigaGuide draws one: a small raised button round its
+        words, light when picked."""
         panel = self.panel
         lead = len(text) - len(text.lstrip())
         word = text.strip()
         left = x + lead * FONT - 1
         right = left + len(word) * FONT + 1
-        top, bottom = baseline - 8, baseline + 2
-        panel.fill(left, top, right, bottom, P.LIGHT_GREY if picked else P.MEDIUM_GREY)
+        top, bottom = baseline - 7, baseline + 2
+        panel.fill(left, top, right, bottom, P.WHITE if picked else P.MEDIUM_GREY)
         panel.ui.box(panel.x0 + left, panel.y0 + top, panel.x0 + right, panel.y0 + bottom)
-        panel.text(left + 1, baseline, word, P.BLACK if picked else P.WHITE)
+        panel.text(left + 1, baseline, word, P.BLACK, shadow=False)
 
     def knob(self) -> tuple[int, int]:
         """The knob's top and bottom in the bar, in proportion to what shows."""
@@ -307,7 +314,7 @@ class ManualWindow:
 
     def link_at(self, x: int, y: int) -> str | None:
         """The section a link at (x, y) in the window leads to, if there is one."""
-        row = (y - TEXT_TOP - 1) // LINE
+        row = (y - TEXT_TOP - 2) // LINE
         if not 0 <= row < ROWS or self.top + row >= len(self.lines):
             return None
         at = MARGIN
