@@ -24,7 +24,7 @@ from saga.hosts import QuietHost
 from saga.screen.about import open_about
 from saga.screen.board import Board
 from saga.screen.info import info_window, open_info
-from saga.screen.manual import manual_window
+from saga.screen.manual import ManualWindow, manual_window
 from saga.screen.pages import open_page
 from saga.screen.panel import Panel
 from saga.screen.summary import hero_row, open_summary, piles
