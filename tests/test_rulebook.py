@@ -83,7 +83,8 @@ def _skeleton(guide: G.Guide) -> list[tuple[str, list[str], list[str], list[str]
         text = "\n".join(section.lines)
         links = re.findall(r"\[\[([a-z0-9-]+)", text)
         tables = re.findall(r"@table (\S+)", text)
-        out.append((section.id, sorted(links), tables, sorted(_numbers(section))))
+        rules = section.id not in PROGRAM  # key names may differ ("Pos1")
+        out.append((section.id, sorted(links), tables, sorted(_numbers(section)) if rules else []))
     return out
 
 
