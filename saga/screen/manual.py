@@ -180,8 +180,7 @@ class ManualWindow:
         self.buttons[1].enabled = bool(self.history)
         self.buttons[2].enabled = self.section > 0
         self.buttons[3].enabled = self.section < len(self.guide.sections) - 1
-        for button in self.buttons:
-            button.draw(ui.rp, DRAW_INFO)
+        self.draw_buttons()
         for row, line in enumerate(self.lines[self.top : self.top + ROWS]):
             x = MARGIN
             baseline = TEXT_TOP + 9 + row * LINE
@@ -199,6 +198,10 @@ class ManualWindow:
         knob_top, knob_bottom = self.knob()
         panel.fill(x0 + 2, knob_top, x1 - 2, knob_bottom, P.LIGHT_GREY)
         ui.box(panel.x0 + x0 + 2, panel.y0 + knob_top, panel.x0 + x1 - 2, panel.y0 + knob_bottom)
+
+    def draw_buttons(self) -> None:
+        for button in self.buttons:
+            button.draw(self.panel.ui.rp, DRAW_INFO)
 
     def _link(self, x: int, baseline: int, text: str, picked: bool) -> None:
         """A link as AmigaGuide draws one: a small raised button round its
@@ -288,7 +291,11 @@ class ManualWindow:
             self.pick_next(-1 if m.qualifier & Qualifier.SHIFT else 1)
 
     def _mouse(self, m: IntuiMessage) -> None:
-        chosen = self.panel.window.handle(m)
+        window = self.panel.window
+        held = window.gadgets.active
+        chosen = window.handle(m)
+        if held is not None or window.gadgets.active is not None:
+            self.draw_buttons()  # pushed in while held, out when let go
         if chosen is not None:
             self._button(self.buttons.index(chosen))  # type: ignore[arg-type]
             return
