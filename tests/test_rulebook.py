@@ -14,7 +14,7 @@ from engine_helpers import RecordingHost, blank_game, put_hero, put_jarl, put_mo
 from amiga.display import Screen
 from amiga.input import RawKey, ScriptedEventSource
 from saga.config import Config
-from saga.engine import combat, gods, items, kingdoms, placement, spells, turn
+from saga.engine import combat, gods, items, kingdoms, placement, spells, turn, wounds
 from saga.engine import tables as T
 from saga.engine.counters import moves
 from saga.engine.game import Game
@@ -291,7 +291,7 @@ def _worth_wounding(kind: int, strength: int) -> int:
         put_hero(g, 1, 0, strength=strength)
     else:
         put_jarl(g, 1, 0, strength=strength)
-    combat.wound(g, Counter(T.HERO, 0), Counter(kind, 1))
+    wounds.wound(g, Counter(T.HERO, 0), Counter(kind, 1))
     return g.heroes[0].glory + g.heroes[0].luck
 
 
@@ -299,7 +299,7 @@ def _recruit_cost() -> int:
     g = _game()
     put_hero(g, 0, 0, luck=5, glory=0)
     put_jarl(g, 0, 0, recruitable=True, strength=2)
-    assert combat.recruit(g, 0, 0)
+    assert wounds.recruit(g, 0, 0)
     h = g.heroes[0]
     gained_luck = 1 - h.glory  # half of 2, taken as glory or as luck
     return 5 + gained_luck - h.luck
