@@ -66,6 +66,7 @@ def test_a_broken_link_number_or_table_is_refused() -> None:
     for text in (
         "# a | A\nSee [[nowhere]].",
         "# a | A\n{NO_SUCH_NUMBER}",
+        "# a | A\n{MSG_NO_SUCH_MESSAGE}",
         "# a | A\n@table nothing | X",
         "# a | A\n@table crt | Only one header",
     ):
@@ -91,6 +92,21 @@ def _skeleton(guide: G.Guide) -> list[tuple[str, list[str], list[str], list[str]
 def test_the_german_rulebook_has_the_english_sections_links_tables_and_numbers() -> None:
     assert _skeleton(_guide("deutsch")) == _skeleton(_guide("english"))
     assert len(_guide("deutsch").buttons) == 4
+
+
+def test_the_keys_named_are_the_catalogs() -> None:
+    """The rulebook names the keys a language's catalog answers with."""
+    for language, t in LANGUAGES.items():
+        guide = _guide(language)
+        text = "\n".join(
+            G.plain(line) for line in G.layout(guide, guide.index("after"), t, COLUMNS)
+        )
+        assert f"({t('MSG_KEY_WITHDRAW')})" in text
+        assert f"({t('MSG_KEY_TRANSFER')})" in text
+        menus = "\n".join(
+            G.plain(line) for line in G.layout(guide, guide.index("menus"), t, COLUMNS)
+        )
+        assert f"+{t('MSG_KEY_MANUAL')})" in menus
 
 
 def test_the_contents_page_lists_every_section() -> None:

@@ -10,7 +10,10 @@ written so that a translator needs to know only this:
 - ``[[id]]`` links to a section, shown by its title; ``[[id|words]]``
   shows other words.
 - ``{NAME}`` is a number of the rules, filled in from the game's own tables
-  (see :data:`NUMBERS`), so the text can never disagree with them.
+  (see :data:`NUMBERS`), so the text can never disagree with them;
+  ``{MSG_...}`` is a message of the catalog, such as the key that answers
+  a question (``{MSG_KEY_GLORY}``), so the text names the keys the game
+  in that language takes.
 - A line ``@table name | Header | Header ...`` is a table whose rows come
   from the game's tables (see :func:`table_rows`); only the headers are
   translated.  Lines starting with ``|`` are a table written out, its first
@@ -55,7 +58,7 @@ NUMBERS: dict[str, int] = {
 }
 
 _LINK = re.compile(r"\[\[([a-z0-9-]+)(?:\|([^\]]*))?\]\]")
-_NUMBER = re.compile(r"\{([A-Z_]+)\}")
+_NUMBER = re.compile(r"\{([A-Z0-9_]+)\}")
 
 
 class GuideError(ValueError):
@@ -121,11 +124,17 @@ class Span:
 Line = list[Span]
 
 
-def numbers(text: str) -> str:
-    """The text with every {NAME} replaced by its number."""
+def fill(text: str, t: Lookup) -> str:
+    """The text with every {NAME} replaced by its number, and every
+    {MSG_...} by the catalog's message (a key to press, a menu's name)."""
 
     def value(match: re.Match[str]) -> str:
         name = match.group(1)
+        if name.startswith("MSG_"):
+            try:
+                return t(name)
+            except KeyError:
+                raise GuideError(f"no message {{{name}}}") from None
         if name not in NUMBERS:
             raise GuideError(f"no number {{{name}}}")
         return str(NUMBERS[name])
@@ -151,10 +160,10 @@ def layout(guide: Guide, number: int, t: Lookup, columns: int) -> list[Line]:
         elif kind == "table":
             lines += _table(_table_cells(body[0], t), columns)
         elif kind == "rows":
-            rows = [[numbers(cell.strip()) for cell in row.strip("|").split("|")] for row in body]
+            rows = [[fill(cell.strip(), t) for cell in row.strip("|").split("|")] for row in body]
             lines += _table(rows, columns)
         else:
-            lines += _paragraph(guide, body[0], columns, kind == "item")
+            lines += _paragraph(guide, fill(body[0], t), columns, kind == "item")
     return lines
 
 
@@ -202,7 +211,7 @@ def _blocks(raw: list[str]) -> list[tuple[str, list[str]]]:
 
 def _paragraph(guide: Guide, body: str, columns: int, item: bool) -> list[Line]:
     """Words wrapped to the width, links kept as links across line breaks."""
-    words = _words(guide, numbers(body))
+    words = _words(guide, body)
     indent = "  " if item else ""
     lines: list[Line] = []
     line: Line = [Span("- ")] if item else []
