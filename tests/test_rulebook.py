@@ -29,7 +29,12 @@ from saga.text import english, load_text
 REPO = Path(__file__).resolve().parent.parent
 ENGLISH = english()
 GERMAN, _ = load_text("deutsch", None, {}, REPO)
-LANGUAGES: dict[str, Callable[[str], str]] = {"english": ENGLISH, "deutsch": GERMAN}
+ITALIAN, _ = load_text("italiano", None, {}, REPO)
+LANGUAGES: dict[str, Callable[[str], str]] = {
+    "english": ENGLISH,
+    "deutsch": GERMAN,
+    "italiano": ITALIAN,
+}
 # Every rulebook shipped, each read with its own language's catalog.
 RULEBOOKS: dict[str, Callable[[str], str]] = {
     path.stem: ENGLISH if path.stem == "english" else load_text(path.stem, None, {}, REPO)[0]
@@ -183,22 +188,28 @@ def test_the_viewer_works_by_keys_and_clicks() -> None:
     assert window.guide.sections[window.section].id == "object"
 
 
-def test_the_viewer_reads_german() -> None:
-    window = ManualWindow(_ui(), GERMAN, "deutsch")
+@pytest.mark.parametrize("language", ["deutsch", "italiano"])
+def test_the_viewer_reads_a_translation(language: str) -> None:
+    window = ManualWindow(_ui(), LANGUAGES[language], language)
     assert window.buttons[0].text == window.guide.buttons[0] != "Contents"
+    assert window.title == window.guide.sections[0].title != "Contents"
+    source = ScriptedEventSource()
+    source.key("\x1b")
+    chosen = manual_window(_ui(source), LANGUAGES[language])  # the catalog's language
+    assert chosen.guide.buttons == window.guide.buttons
 
 
 # -- the tables come from the engine -------------------------------------------
 
 
-def _section_text(section_id: str, t: Callable[[str], str] = ENGLISH) -> list[str]:
-    guide = _guide("english")
+def _section_text(section_id: str, language: str = "english") -> list[str]:
+    guide, t = _guide(language), LANGUAGES[language]
     return [G.plain(line) for line in G.layout(guide, guide.index(section_id), t, COLUMNS)]
 
 
 def test_the_combat_results_table_is_the_engines() -> None:
-    for t in LANGUAGES.values():
-        rows = [line.split(None, 1) for line in _section_text("crt", t) if line[:2] == "  "]
+    for language, t in LANGUAGES.items():
+        rows = [line.split(None, 1) for line in _section_text("crt", language) if line[:2] == "  "]
         results = {label: text for label, text in rows}
         for score in range(T.ATTACKERS_KILLED - 3, T.DEFENDERS_KILLED + 4):
             label = str(min(max(score, T.ATTACKERS_KILLED), T.DEFENDERS_KILLED))
@@ -208,19 +219,20 @@ def test_the_combat_results_table_is_the_engines() -> None:
             assert results[label] == t(T.RESULT_NAMES[T.combat_result(score)])
 
 
-def test_the_counters_tables_are_the_engines() -> None:
-    text = "\n".join(_section_text("components"))
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_the_counters_tables_are_the_engines(language: str) -> None:
+    text = "\n".join(_section_text("components", language))
     for jarl in T.JARL_TABLE:
         assert re.search(rf"\b{jarl.name}\s+{jarl.strength}-{jarl.moves}\b", text)
     for area in T.AREA_TABLE[: T.LAND_AREAS]:
         assert re.search(rf"\b{area.name}\s+{area.tax}\b", text)
     for monster in T.MONSTER_TABLE:
-        name = ENGLISH(T.SPECIES_NAMES[monster.species])
+        name = LANGUAGES[language](T.SPECIES_NAMES[monster.species])
         assert re.search(rf"\b{name}\s+\d+\s+\S+\s+\S+\s+{monster.glory}\s+{monster.luck}\b", text)
-    swords = "\n".join(_section_text("modifiers"))
+    swords = "\n".join(_section_text("modifiers", language))
     for name, bonus in zip(T.SWORD_NAMES, T.SWORD_BONUS, strict=True):
         assert re.search(rf"\b{name.split(' (')[0]}\s+\+{bonus}\b", swords)
-    runes = "\n".join(_section_text("runes"))
+    runes = "\n".join(_section_text("runes", language))
     for n, rune in enumerate(T.RUNE_NAMES, start=1):
         assert re.search(rf"\b{n}\s+{rune}\b", runes)
 
@@ -504,9 +516,10 @@ def test_every_number_in_the_rules_is_the_engines() -> None:
 # -- the gods' tables, die by die ---------------------------------------------------
 
 
-def _god_rows(god: str) -> list[list[str]]:
+def _god_rows(god: str, language: str = "english") -> list[list[str]]:
     """The rows (not the headers) of a god's table in the Gods section."""
-    section = _guide("english").sections[_guide("english").index("gods")]
+    guide = _guide(language)
+    section = guide.sections[guide.index("gods")]
     rows: list[list[str]] = []
     current = ""
     for line in section.lines:
@@ -515,6 +528,18 @@ def _god_rows(god: str) -> list[list[str]]:
         elif line.startswith("|") and current == god:
             rows.append([cell.strip() for cell in line.strip("|").split("|")])
     return rows[1:]
+
+
+@pytest.mark.parametrize("language", ["deutsch", "italiano"])
+def test_a_translations_gods_tables_have_the_english_figures(language: str) -> None:
+    """Their rolls and numbers: the English tables are checked die by die below."""
+
+    def figures(rows: list[list[str]]) -> list[list[str]]:
+        return [[cell.split()[0] for cell in row[:-1]] for row in rows]
+
+    for god in T.GOD_NAMES:
+        assert figures(_god_rows(god, language)) == figures(_god_rows(god)), god
+        assert _god_rows(god)
 
 
 def _rolls(cell: str) -> range:
