@@ -93,7 +93,8 @@ def test_a_save_that_cannot_be_opened(monkeypatch: pytest.MonkeyPatch) -> None:
     app._save(ask=False)
     message = f"Cannot open {path} to write it!"
     assert shown.said == [f"Saving {path}...", message]
-    assert shown.requesters == [("Saga: Error", [message, "No such file or directory"])]
+    reason = "It is in a folder that does not exist."
+    assert shown.requesters == [("Saga: Error", [message, reason])]
     assert app.path == path and not path.exists()
     assert len(source) == 0  # the requester waited for the click
 
@@ -202,3 +203,35 @@ def test_a_game_opened_says_loaded(tmp_path: Path, monkeypatch: pytest.MonkeyPat
     config = Config(delay=0, home=tmp_path)
     assert run_window(config, Setup(2, state=savefile.load(path)), TEXT, path, source) == 0
     assert shown.said[:2] == [f"Opened {path}.", "Turn 1 of 1..."]
+
+
+def test_start_up_with_a_broken_saved_game_and_a_bad_hero_word_reaches_the_title_screen(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from saga import cli
+    from saga.screen.title import TitleScreen
+
+    shown = Shown(monkeypatch)
+    (tmp_path / "Saga.config").write_text("BEOWULF=AMIGA\n")  # portable: everything here
+    Path("broken.saga").write_bytes(b"SAGA 1.80\0" + bytes(100))
+    titles: list[list[int]] = []
+    run = TitleScreen.run
+
+    def title_screen(screen: TitleScreen) -> object:
+        titles.append(list(screen.config.controls))
+        return run(screen)
+
+    monkeypatch.setattr(TitleScreen, "run", title_screen)
+    source = ScriptedEventSource().press()  # closes the requester
+    source.pause(0.1).key("\x1b")  # the title screen: quit
+    real = app_module.run_window
+    monkeypatch.setattr(
+        app_module, "run_window", lambda *a, **k: real(*a, **{**k, "source": source})
+    )
+    assert cli.main(["BEOWULF=WIZARD", "EGIL=AMIGA", "broken"]) == 0
+    err = capsys.readouterr().err
+    assert "BEOWULF must be HUMAN, AMIGA or NONE, not 'WIZARD'; it stays AMIGA" in err
+    [(_, lines)] = shown.requesters
+    assert lines[0] == "Cannot read from broken.saga!"
+    assert titles == [[T.AMIGA, T.NONE, T.AMIGA, T.AMIGA, T.NONE, T.NONE]]
+    assert len(source) == 1  # only the release of Escape, which quit the title screen
