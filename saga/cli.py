@@ -90,6 +90,7 @@ def _parser() -> argparse.ArgumentParser:
         help="hero controls and a saved game to load",
     )
     _add_replay_options(p)
+    _add_network_options(p)
     return p
 
 
@@ -149,6 +150,7 @@ def _check_numbers(options: argparse.Namespace) -> None:
 def _run(options: argparse.Namespace) -> int:
     _check_numbers(options)
     _check_replay_options(options)
+    _check_network_options(options)
     if options.simulate is not None:
         return _simulate(options)
     places = find_places(options.config)
@@ -166,6 +168,8 @@ def _run(options: argparse.Namespace) -> int:
         print(f"saga: {warning}", file=sys.stderr)
     if options.replay:
         return _replay(options, config, text)
+    if options.join:
+        return _join(options, config, text)
     save_path = _find_save(game_file) if game_file else None
     state = _load_game(save_path, text) if save_path else None
     seed = options.seed if options.seed is not None else clock_seed()
@@ -175,6 +179,8 @@ def _run(options: argparse.Namespace) -> int:
             config.home.mkdir(parents=True, exist_ok=True)
         except OSError as e:
             raise UsageError(f"{text('MSG_CANT_WRITE')} {config.home}: {e.strerror or e}") from None
+    if not options.headless and options.host:
+        raise UsageError("network play is headless for now: add --headless")
     if not options.headless:
         from amiga.display import DisplayError
         from saga.window.app import run_window  # pygame stays out of headless runs
@@ -194,6 +200,8 @@ def _run(options: argparse.Namespace) -> int:
     in_play = setup.in_play()
     if not any(in_play):
         raise UsageError("at least one hero must play (e.g. RAGNAR=AMIGA)")
+    if options.host:
+        return _host(options, config, setup, text)
     humans = [T.HERO_NAMES[i] for i, c in enumerate(in_play) if c == T.HUMAN]
     if humans:
         raise UsageError(
@@ -365,6 +373,118 @@ def _simulate(options: argparse.Namespace) -> int:
         fixes=options.fix_bugs,
     )
     return simulate.command(plan, options.jobs or os.cpu_count() or 1, options.csv, options.chart)
+
+
+# -- network play --------------------------------------------------------------
+
+
+def _add_network_options(p: argparse.ArgumentParser) -> None:
+    group = p.add_argument_group('network play (see README, "Playing over the network")')
+    group.add_argument(
+        "--host", metavar="[ADDR:]PORT", help="host this game for players on other machines"
+    )
+    group.add_argument("--join", metavar="ADDR:PORT", help="join the game hosted there")
+    group.add_argument(
+        "--code", metavar="CODE", help="the join code (the host makes one if not given)"
+    )
+    group.add_argument(
+        "--seat",
+        metavar="HERO[,HERO...]",
+        help="the heroes this machine plays (joining without it watches as a spectator)",
+    )
+    group.add_argument(
+        "--answers",
+        type=Path,
+        metavar="FILE",
+        help="with --headless: answer this machine's seats from the Q lines of FILE",
+    )
+
+
+def _check_network_options(options: argparse.Namespace) -> None:
+    networked = options.host or options.join
+    if options.host and options.join:
+        raise UsageError("--host or --join, not both")
+    if not networked and (options.code or options.seat or options.answers):
+        raise UsageError("--code, --seat and --answers go with --host or --join")
+    if networked and (options.replay or options.simulate is not None):
+        raise UsageError("a network game neither replays nor simulates")
+    if options.answers and not options.headless:
+        raise UsageError("--answers goes with --headless")
+    if options.join and (
+        options.args or options.seed is not None or options.turns is not None or options.advanced
+    ):
+        raise UsageError(
+            "--join takes the game from its host: give no heroes, saved game, "
+            "--seed, --turns or --advanced"
+        )
+    if options.join and not options.headless:
+        raise UsageError("network play is headless for now: add --headless")
+
+
+def _network(options: argparse.Namespace, config: configuration.Config, text: Lookup) -> dict:
+    """What hosting and joining share: the seats, the terminal, the recorder."""
+    from saga.net import play
+
+    seats = play.read_seats(options.seat)
+    answers = None
+    if options.answers:
+        try:
+            from saga.trace import TraceError, read_answers, read_lines
+
+            answers = read_answers(read_lines(str(options.answers)), str(options.answers))
+        except TraceError as e:
+            raise UsageError(str(e)) from None
+    elif seats:
+        raise UsageError("--headless plays a seat only from --answers FILE")
+    return {
+        "seating": play.Seating(seats, answers),
+        "play": lambda session: watch(session, sys.stdout),
+        "wrap": _recording(options, config, autosave=True),
+        "keep": config.home,
+        "tell": play.say,
+        "alteration": os.environ.get("SAGA_NET_TEST_DESYNC"),
+    }
+
+
+def _host(
+    options: argparse.Namespace, config: configuration.Config, setup: Setup, text: Lookup
+) -> int:
+    from saga.net import play
+    from saga.net.lockstep import NetStop
+    from saga.net.protocol import new_code, parse_address
+
+    try:
+        address = parse_address(options.host)
+        shared = _network(options, config, text)
+        host = _terminal_host(text, config.home / AUTOSAVE)
+        return play.host_game(
+            setup, text, host, address=address, code=options.code or new_code(), **shared
+        )
+    except (NetStop, ValueError) as e:
+        raise UsageError(str(e)) from None
+
+
+def _join(options: argparse.Namespace, config: configuration.Config, text: Lookup) -> int:
+    from saga.net import play
+    from saga.net.lockstep import NetStop
+    from saga.net.protocol import parse_address
+
+    if not options.code:
+        raise UsageError("--join needs the host's --code")
+    try:
+        address = parse_address(options.join)
+        if not address[0]:
+            raise UsageError("--join needs the host's address, e.g. 192.168.1.20:4000")
+        shared = _network(options, config, text)
+        return play.join_game(
+            address,
+            options.code,
+            text,
+            lambda: _terminal_host(text, config.home / AUTOSAVE),
+            **shared,
+        )
+    except (NetStop, ValueError) as e:
+        raise UsageError(str(e)) from None
 
 
 def _load_game(path: Path, t: Lookup) -> GameState:

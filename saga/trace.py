@@ -227,7 +227,7 @@ def _trace(options: argparse.Namespace, out: TextIO, expected: list[str]) -> Non
     answers: list[tuple[Ask, int, int, int]] = []
     if options.answers or options.expect:
         name = options.answers or options.expect
-        answers = read_answers(_read_lines(name) if options.answers else expected, name)
+        answers = read_answers(read_lines(name) if options.answers else expected, name)
     if options.load:
         if len(options.args) != 1:
             raise TraceError("with --load give only the SEED")
@@ -268,7 +268,7 @@ def main(argv: list[str] | None = None) -> int:
     expected: list[str] = []
     try:
         if options.expect:
-            expected = _read_lines(options.expect)
+            expected = read_lines(options.expect)
         _trace(options, out, expected)
     except (TraceError, savefile.SaveFileError) as e:  # a ReplayError is a TraceError
         print(f"saga.trace: {e}", file=sys.stderr)
@@ -280,7 +280,7 @@ def main(argv: list[str] | None = None) -> int:
     return 1 if _compared(out, expected) else 0
 
 
-def _read_lines(name: str) -> list[str]:
+def read_lines(name: str) -> list[str]:
     try:
         return read_limited(name, MAX_TRACE).decode("latin-1").splitlines()
     except FileProblem as e:
