@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import os
 
-from amiga.display import DrawMode, RastPort, Screen
+from amiga.display import PAL_HEIGHT, PAL_WIDTH, DrawMode, RastPort, Screen
 from amiga.display.screenshot import png_bytes
 from saga import pens as P
 from saga.engine import tables as T
@@ -18,7 +18,7 @@ from saga.savefile import write_atomic
 from saga.screen.pens import install_fixed
 from saga.simulate import Figures, Plan, Result, figures
 
-WIDTH, HEIGHT = 640, 512
+WIDTH, HEIGHT = PAL_WIDTH, PAL_HEIGHT  # drawn on the game's own screen
 COLUMNS = 2
 TOP = 24  # below the title
 GAP = 12
@@ -69,7 +69,7 @@ def _panel(
     counts: list[int],
     tallest: int,
 ) -> None:
-    pen = P.FIRST_HERO + hero.hero
+    pen = P.hero_pen(hero.hero)
     _text(rp, x0, y0 + FONT, T.HERO_NAMES[hero.hero], pen)
     mean = hero.mean
     label = f"mean {mean:.1f}  spread {hero.spread:.1f}"

@@ -69,7 +69,7 @@ def _parser() -> argparse.ArgumentParser:
         help="watch the Amiga play in the terminal, without a window",
     )
     p.add_argument("--seed", type=int, help="seed the dice, to repeat a game exactly")
-    p.add_argument("--turns", type=int, help="game length, 1 to 99 turns")
+    p.add_argument("--turns", type=int, help=f"game length, 1 to {T.MAX_TURNS} turns")
     p.add_argument("--advanced", action="store_true", help="advanced monsters and treasures")
     p.add_argument("--language", help="catalog language, e.g. deutsch (default: English)")
     p.add_argument(
@@ -141,8 +141,8 @@ def main(argv: list[str] | None = None) -> int:
 
 
 def _check_numbers(options: argparse.Namespace) -> None:
-    if options.turns is not None and not 1 <= options.turns <= 99:
-        raise UsageError("--turns must be 1 to 99")
+    if options.turns is not None and not 1 <= options.turns <= T.MAX_TURNS:
+        raise UsageError(f"--turns must be 1 to {T.MAX_TURNS}")
     if options.seed is not None and options.seed < 0:
         raise UsageError("--seed must not be negative")
 

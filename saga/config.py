@@ -148,7 +148,7 @@ class _Key:
 
 _KEYS = [
     *(_Key(n.upper(), "controls", _control, hero) for hero, n in enumerate(T.HERO_NAMES)),
-    _Key("TURNS", "turns", _number(1, 99)),
+    _Key("TURNS", "turns", _number(1, T.MAX_TURNS)),
     _Key("ADVANCED", "advanced", _flag),
     _Key("DELAY", "delay", _number(0, len(DELAY_TICKS) - 1)),
     _Key("WATCHAMIGA", "watch_amiga", _flag),
@@ -300,7 +300,7 @@ def _parse_amiga(head: bytes, config: Config, name: str) -> list[str]:
         config.delay = delay_from_amiga(fields_.delay_step)
     else:
         bad("message delay", fields_.delay_step)
-    if 1 <= fields_.turns <= 99:
+    if 1 <= fields_.turns <= T.MAX_TURNS:
         config.turns = fields_.turns
     else:
         bad("number of turns", fields_.turns)

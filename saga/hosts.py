@@ -12,7 +12,7 @@ from typing import TextIO
 
 from saga import savefile
 from saga.engine import tables as T
-from saga.engine.host import FIRST_HERO_PEN, Answer, Ask, Host
+from saga.engine.host import FIRST_HERO_PEN, Answer, Ask, Host, hero_pen
 from saga.engine.state import GameState
 from saga.pens import HERO_COLOURS
 from saga.text import Lookup
@@ -133,7 +133,7 @@ class ScriptedHost(QuietHost):
 
 
 # The heroes' pens in their own colours (24-bit terminal colours).
-_ANSI = {FIRST_HERO_PEN + h: "38;2;{};{};{}".format(*rgb) for h, rgb in enumerate(HERO_COLOURS)}
+_ANSI = {hero_pen(h): "38;2;{};{};{}".format(*rgb) for h, rgb in enumerate(HERO_COLOURS)}
 
 
 class TerminalHost(QuietHost):

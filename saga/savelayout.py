@@ -152,7 +152,7 @@ LAND = Struct(
     "king" / _byte(-1, len(T.HERO_NAMES) - 1, _hero_name),
     "ice" / _flag(),
 )
-SCORES = Struct(*(str(turn) / _word() for turn in range(1, 100)))
+SCORES = Struct(*(str(turn) / _word() for turn in range(1, T.MAX_TURNS + 1)))
 
 
 def _key(name: str) -> str:
@@ -186,15 +186,15 @@ _RECORDS: dict[str, tuple[list[str], Struct]] = {
 
 LAYOUT = Struct(
     "magic" / Const(MAGIC),
-    # Play writes score[turn]: the table has slots 0..99 (0 unused but there).
-    "turn" / _byte(0, 99),
+    # Play writes score[turn]: the table has slots 0..MAX_TURNS (0 unused but there).
+    "turn" / _byte(0, T.MAX_TURNS),
     "faxirides" / _byte(-1, T.FREY_FAXI_RIDES),  # -1: the horse is gone
     *(part / Struct(*(k / record for k in keys)) for part, (keys, record) in _RECORDS.items()),
     "lands" / Struct(*(k / LAND for k in LAND_KEYS)),
     "advanced" / _flag(),
-    # Turns past 99 would let play write a score past the table's end.
-    "turns" / _byte(1, 99),
-    "scores" / Struct(*(k / SCORES for k in HERO_KEYS)),  # at the end of turns 1..99
+    # Turns past MAX_TURNS would let play write a score past the table's end.
+    "turns" / _byte(1, T.MAX_TURNS),
+    "scores" / Struct(*(k / SCORES for k in HERO_KEYS)),  # at the end of turns 1..MAX_TURNS
 )
 
 

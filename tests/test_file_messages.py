@@ -78,7 +78,7 @@ def test_saving_says_saving_then_saved(monkeypatch: pytest.MonkeyPatch) -> None:
     app._save(ask=False)
     path = Path("mine.saga")
     assert shown.said == [f"Saving {path}...", f"Saved {path}."]
-    assert host.lower == (f"Saved {path}.", 1)
+    assert host.bar.lower == (f"Saved {path}.", 1)
     assert savefile.load(path).turn == 1
     assert app.path == path
     assert shown.requesters == []

@@ -12,7 +12,9 @@ from window_demo import EGIL, HOME, demo_game, face_down_jarl
 
 from amiga.display import Screen
 from amiga.input import MouseCode, Qualifier, RawKey, ScriptedEventSource
+from saga import pens as P
 from saga import savefile, savelayout
+from saga.art.mapdata import FRAME
 from saga.config import Config
 from saga.engine import tables as T
 from saga.engine.host import Ask
@@ -26,7 +28,7 @@ from saga.screen.manual import ROWS, ManualWindow, manual_text, manual_window, w
 from saga.screen.pages import open_page
 from saga.screen.panel import Panel
 from saga.screen.summary import hero_row, open_summary, piles
-from saga.screen.ui import QuitProgram, Ui
+from saga.screen.ui import HEIGHT, WIDTH, QuitProgram, Ui
 from saga.text import english, load_text
 from saga.view import GameView
 from saga.window.host import ScreenHost, show_summary
@@ -246,6 +248,47 @@ def test_help_opens_info_that_closes_on_any_key_or_button_and_answers_nothing(
     assert len(source) == 1  # only the release of "y" is left
 
 
+def test_every_pixel_inside_the_map_frame_is_an_area_to_the_pointer() -> None:
+    _, board = _ui()
+    left, top, right, bottom = FRAME
+    for y in range(HEIGHT):
+        for x in range(WIDTH):
+            inside = left < x < right and top < y < bottom
+            assert (board.area_at(x, y) >= 0) == inside, (x, y)
+            assert (board.thing_at(x, y) is not None) == inside, (x, y)
+
+
+def test_a_border_answers_hover_help_and_clicks_with_the_area_beside_it(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    source = ScriptedEventSource()
+    host, ui = _game_host(source)
+    board = host.board
+    ys, xs = np.nonzero(board.map_pixels == P.LAND_BORDER)
+    x, y = int(xs[len(xs) // 2]), int(ys[len(ys) // 2])
+    area = board.area_at(x, y)
+    beside = {board.area_at(x + dx, y + dy) for dx in (-1, 0, 1) for dy in (-1, 0, 1)}
+    assert len(beside) > 1 and area < T.LAND_AREAS  # a line between two lands
+    host.redraw()
+    ui._mouse = (x, y)
+    host._hover_tick()
+    assert host.bar.upper[0].startswith(GameView(host.g).area_name(area))
+    source.move(x, y).raw(RawKey.HELP).key("n")
+    source.key("y")
+    source.click(x, y)
+    opened = []
+
+    def spy(*args: object) -> Panel:
+        opened.append(args[-1])
+        return info_window(*args)  # type: ignore[arg-type]
+
+    monkeypatch.setattr("saga.window.host.info_window", spy)
+    assert host.ask(Ask.YNKEYBOARD, 6).result == ord("Y")
+    assert opened == [("area", area)]
+    answer = host.ask(Ask.COUNTRY, 6)
+    assert (answer.result, answer.countertype) == (area, T.KINGDOM)
+
+
 def _land_spot(board: Board, area: int) -> tuple[int, int]:
     ys, xs = np.nonzero(board.regions == area)
     return int(xs[len(xs) // 2]), int(ys[len(ys) // 2])
@@ -312,15 +355,15 @@ def test_hover_uses_printed_moves_and_follows_a_reveal() -> None:
     ui._mouse = (x, y)
     host._hover_tick()
     j = g.jarls[jarl]
-    assert f"({j.strength}-{j.moves})" in host.upper[0]
+    assert f"({j.strength}-{j.moves})" in host.bar.upper[0]
     hidden = face_down_jarl(g)
     host.redraw()
     ui._mouse = _spot(board, (T.JARL, hidden))
     host._hover_tick()
-    assert ENGLISH("MSG_HIDDEN_JARL") in host.upper[0]
+    assert ENGLISH("MSG_HIDDEN_JARL") in host.bar.upper[0]
     g.jarls[hidden].face = T.FACE_UP  # revealed; the pointer stays put
     host._hover_tick()
-    assert g.jarls[hidden].name in host.upper[0]
+    assert g.jarls[hidden].name in host.bar.upper[0]
 
 
 def _spot(board: Board, key: tuple[int, int]) -> tuple[int, int]:

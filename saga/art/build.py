@@ -28,7 +28,7 @@ def encode() -> dict[str, bytes]:
     """The bytes of both map files, made afresh."""
     art = build_map()
     regions = io.BytesIO()
-    np.save(regions, art.regions, allow_pickle=False)
+    np.save(regions, art.areas, allow_pickle=False)
     return {
         MAP_FILE: write_ilbm(art.pixels, default_palette(), planes=7, camg=HIRES_LACE_PAL),
         # No time stamp, so the same map always makes the same bytes.

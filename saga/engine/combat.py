@@ -7,7 +7,7 @@ from saga.engine import tables as T
 from saga.engine.counters import jarl_count
 from saga.engine.game import Game
 from saga.engine.gods import battle_god, pray, thor
-from saga.engine.host import FIRST_HERO_PEN, WHITE, Ask
+from saga.engine.host import WHITE, Ask, hero_pen
 from saga.engine.items import drop_all, loot_monster, ring_escape, yes_no, yn_suffix
 from saga.engine.kingdoms import conquer
 from saga.engine.state import Counter, Hero, Item, Jarl
@@ -52,6 +52,30 @@ def _sword_bonus(sword: int, other_side_has_jarls: bool) -> int:
     if sword == T.LOVI:
         return 3 if other_side_has_jarls else 1
     return T.SWORD_BONUS[sword]
+
+
+def strength(g: Game, kind: int, number: int, *, defending: bool) -> int:
+    """One counter's own part of a battle's sum, as the Help window shows it.
+
+    Its factor less Hagall, the Ogal rune, its swords and, defending, its
+    magic armour, each as a battle counts them.  What depends on the foe
+    (Lovi's extra against jarls, Balmung against armour) is left out.  The
+    original's window printed the Amiga players' estimate instead, which
+    forgets the sword.
+    """
+    if kind == T.MONSTER:
+        monster = g.monsters[number]
+        return monster.strength - monster.hagall
+    record: Hero | Jarl = g.heroes[number] if kind == T.HERO else g.jarls[number]
+    value = record.strength - record.hagall
+    if kind == T.HERO and g.heroes[number].rune == T.OGAL:
+        value += T.OGAL_BONUS
+    value += sum(T.SWORD_BONUS[s] for s, item in enumerate(g.swords) if item.held_by(kind, number))
+    if defending:
+        value += sum(
+            bonus for armour, bonus in T.ARMOUR_BONUS if g.treasures[armour].held_by(kind, number)
+        )
+    return value
 
 
 def _holder(g: Game, item: Item) -> Hero | Jarl | None:
@@ -157,9 +181,9 @@ def _side_strengths(g: Game, defender: Counter, jarls: list[Jarl]) -> tuple[int,
     for h in heroes:
         if h.alive and h.rune == T.OGAL:
             if h.attacking:
-                attack += 1
+                attack += T.OGAL_BONUS
             elif h.defending:
-                defence += 1
+                defence += T.OGAL_BONUS
     sword_attack, sword_defence = _sword_bonuses(g, jarls)
     return attack + sword_attack, defence + sword_defence
 
@@ -198,10 +222,9 @@ def _fight(g: Game, defender: Counter, attackhero: int, defendhero: int, jarls: 
 
     # Balmung cuts through magic armour.
     if not _attacks_with(g, g.swords[T.BALMUNG]):
-        if _defends_with(g, g.treasures[T.MAGIC_SHIRT]):
-            defence += 1
-        if _defends_with(g, g.treasures[T.MAIL_COAT]):
-            defence += 2
+        for armour, bonus in T.ARMOUR_BONUS:
+            if _defends_with(g, g.treasures[armour]):
+                defence += bonus
 
     roll = g.d6()
     result = T.combat_result(roll + attack - defence)
@@ -210,7 +233,7 @@ def _fight(g: Game, defender: Counter, attackhero: int, defendhero: int, jarls: 
         g.tell(
             f"{t('MSG_ATTACK_STRENGTH')}: {attack}. {t('MSG_DEFENCE_STRENGTH')}: {defence}. "
             f"{t('MSG_ROLL')}: {roll}. {t(_RESULT_TEXT[result])}.",
-            FIRST_HERO_PEN + attackhero,
+            hero_pen(attackhero),
         )
 
     # Hrunting turns its side's flight into the enemy's.
@@ -277,7 +300,7 @@ def _luck(g: Game, hero: int, c: Counter, side: str, own: int, other: int) -> in
         most = min(h.luck, 9)
         g.say(
             f"{t(side)}{g.who(*c, lower=True)}, {t('MSG_USE_LUCK')} (0-{most})?",
-            FIRST_HERO_PEN + hero,
+            hero_pen(hero),
         )
         return spend_luck(g, hero)
     if own < other and h.luck > 1:
@@ -287,7 +310,7 @@ def _luck(g: Game, hero: int, c: Counter, side: str, own: int, other: int) -> in
         # the hero in a way that starts the message afresh.
         g.tell(
             g.who(T.HERO, hero) + f"{t('MSG_USED')} {luck} {t('MSG_LUCK_LOWER')}.",
-            FIRST_HERO_PEN + hero,
+            hero_pen(hero),
         )
         return luck
     return 0
@@ -297,7 +320,7 @@ def spend_luck(g: Game, hero: int) -> int:
     """A human types a digit; asking for more luck than he has spends none."""
     g.hint("0", "0")
     while True:
-        key = g.ask(Ask.MULTIKEYBOARD, FIRST_HERO_PEN + hero)
+        key = g.ask(Ask.MULTIKEYBOARD, hero_pen(hero))
         if ord("0") <= key <= ord("9"):
             break
     luck = key - ord("0")
@@ -370,7 +393,7 @@ def wound(g: Game, wounder: Counter, wounded: Counter) -> None:
             h.wounded = False
             g.tell(
                 f"Frey {g.t('MSG_MAIDEN_HEALS')} {h.name}{g.t('MSG_S_WOUND')}.",
-                FIRST_HERO_PEN + wounded.number,
+                hero_pen(wounded.number),
             )
         else:
             h.wounded = True
@@ -407,7 +430,7 @@ def _kill_hero(g: Game, killerhero: int, hero: int) -> None:
     h = g.heroes[hero]
     h.alive = h.attacking = h.defending = False
     drop_all(g, Counter(T.HERO, hero), h.where)
-    g.tell(g.who(T.HERO, hero) + g.t("MSG_IS_KILLED") + "!", FIRST_HERO_PEN + hero)
+    g.tell(g.who(T.HERO, hero) + g.t("MSG_IS_KILLED") + "!", hero_pen(hero))
     if killerhero != -1:
         half = h.strength // 2
         gain(g, killerhero, half, half)
@@ -420,7 +443,7 @@ def _kill_jarl(g: Game, killerhero: int, jarl: int) -> None:
         return
     j.alive = j.attacking = j.defending = False
     drop_all(g, Counter(T.JARL, jarl), j.where)
-    g.tell(g.who(T.JARL, jarl) + g.t("MSG_IS_KILLED") + "!", FIRST_HERO_PEN + killedhero)
+    g.tell(g.who(T.JARL, jarl) + g.t("MSG_IS_KILLED") + "!", hero_pen(killedhero))
     if killerhero != -1:
         _take_jarl_gold(g, killerhero, jarl)
     if killedhero != -1:
@@ -434,7 +457,7 @@ def _kill_monster(g: Game, killer: Counter, monster: int) -> None:
     killerhero = g.side(killer)
     m = g.monsters[monster]
     m.alive = False
-    g.tell(f"{g.monster_name(monster)} {g.t('MSG_IS_KILLED')}!", FIRST_HERO_PEN + killerhero)
+    g.tell(f"{g.monster_name(monster)} {g.t('MSG_IS_KILLED')}!", hero_pen(killerhero))
     loot_monster(g, killer, killerhero, monster)
     gain(g, killerhero, m.glory, m.luck)
     h = g.heroes[killerhero]
@@ -444,7 +467,7 @@ def _kill_monster(g: Game, killer: Counter, monster: int) -> None:
             g.who(T.HERO, killerhero)
             + f"{g.t('MSG_LEARNS_THE_RUNE')} {T.RUNE_NAMES[h.rune]}, "
             + f"{g.t(T.RUNE_DESCRIPTIONS[h.rune])}.",
-            FIRST_HERO_PEN + killerhero,
+            hero_pen(killerhero),
         )
 
 
@@ -456,7 +479,7 @@ def _take_jarl_gold(g: Game, killerhero: int, killed: int) -> None:
     """
     j = g.jarls[killed]
     h = g.heroes[killerhero]
-    pen = FIRST_HERO_PEN + killerhero
+    pen = hero_pen(killerhero)
     if h.where == j.where:
         if j.wealth:
             h.wealth += j.wealth
@@ -490,7 +513,7 @@ def _mourn_jarl(g: Game, hero: int, loss: int) -> None:
         return
     if h.glory <= 0 and h.luck <= 0:
         return
-    pen = FIRST_HERO_PEN + hero
+    pen = hero_pen(hero)
     g.say(g.who(T.HERO, hero, comma=True) + _glory_or_luck(g, "MSG_LOSE", loss, loss), pen)
     if glory_chosen(g, pen):
         h.glory = max(h.glory - loss, 0)
@@ -521,7 +544,7 @@ def gain(g: Game, hero: int, glory: int, luck: int) -> None:
         return
     h = g.heroes[hero]
     if h.control == T.HUMAN:
-        pen = FIRST_HERO_PEN + hero
+        pen = hero_pen(hero)
         g.say(g.who(T.HERO, hero, comma=True) + _glory_or_luck(g, "MSG_GAIN", glory, luck), pen)
         if glory_chosen(g, pen):
             h.glory += glory
@@ -545,7 +568,7 @@ def recruit(g: Game, jarl: int, hero: int) -> bool:
     j.recruitable = False
     if jarl_count(g, hero) >= T.MAX_JARLS_PER_HERO:
         return False
-    pen = FIRST_HERO_PEN + hero
+    pen = hero_pen(hero)
     if h.control == T.HUMAN:
         g.say(
             g.who(T.HERO, hero, comma=True) + f"{g.t('MSG_RECRUIT_JARL')} {j.name} {yn_suffix(g)}",

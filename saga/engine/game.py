@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from saga.engine import tables as T
-from saga.engine.host import FIRST_HERO_PEN, WHITE, Ask, Host, Lookup, key_code
+from saga.engine.host import WHITE, Ask, Host, Lookup, answer_key, hero_pen
 from saga.engine.rng import RandomSource
 from saga.engine.state import Counter, GameState
 
@@ -95,7 +95,7 @@ class Game:
 
     def key(self, name: str) -> int:
         """The key code of a one-letter answer, as the catalog spells it."""
-        return key_code(self.t(name)[:1] or "?")
+        return answer_key(self.t, name)
 
     # -- naming things -----------------------------------------------------
 
@@ -149,12 +149,12 @@ class Game:
     @staticmethod
     def pen(hero: int) -> int:
         """The pen of a hero's messages; a hero of -1 speaks in white."""
-        return WHITE if hero == -1 else FIRST_HERO_PEN + hero
+        return WHITE if hero == -1 else hero_pen(hero)
 
     def who_pen(self, kind: int, counter: int) -> int:
         """The pen the original picks when naming a counter."""
         if kind == T.HERO:
-            return FIRST_HERO_PEN + counter
+            return hero_pen(counter)
         if kind == T.JARL and counter >= 0 and self.jarls[counter].hero != -1:
-            return FIRST_HERO_PEN + self.jarls[counter].hero
+            return hero_pen(self.jarls[counter].hero)
         return WHITE

@@ -25,6 +25,15 @@ WHITE = 1  # plain messages
 FIRST_HERO_PEN = 6  # hero h's messages, counters and kingdoms are in pen FIRST_HERO_PEN + h
 
 
+def hero_pen(hero: int) -> int:
+    """The pen of a hero's messages, counters and kingdoms.
+
+    Plain arithmetic, as the original's: for nobody (-1) it is the pen
+    below the first hero's, which a few of its messages do use.
+    """
+    return FIRST_HERO_PEN + hero
+
+
 class Ask(IntEnum):
     """Question kinds, numbered as the original's ``getevent()`` modes."""
 
@@ -52,6 +61,20 @@ def key_code(char: str) -> int:
     """
     upper = char.upper()
     return ord(upper if len(upper) == 1 else char)
+
+
+def answer_key(t: Lookup, name: str) -> int:
+    """The key code of a one-letter answer, as the catalog spells it."""
+    return key_code(t(name)[:1] or "?")
+
+
+# The catalog's keys for the two- and three-way choices: the first is also
+# what the left button answers, the second the other buttons.
+CHOICE_KEYS = {
+    Ask.YNKEYBOARD: ("MSG_KEY_YES", "MSG_KEY_NO"),
+    Ask.GLKEYBOARD: ("MSG_KEY_GLORY", "MSG_KEY_LUCK"),
+    Ask.WRKEYBOARD: ("MSG_KEY_WITHDRAW", "MSG_KEY_RESTART"),
+}
 
 
 class Answer(NamedTuple):

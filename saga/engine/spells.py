@@ -5,7 +5,7 @@ from __future__ import annotations
 from saga.engine import combat, movement
 from saga.engine import tables as T
 from saga.engine.game import Game
-from saga.engine.host import FIRST_HERO_PEN, WHITE
+from saga.engine.host import WHITE, hero_pen
 from saga.engine.state import Counter
 
 _SPELL_EFFECT = {
@@ -52,7 +52,7 @@ def _strike_heroes(g: Game, monster: Counter, spell: int, where: int) -> None:
         if h.rune == T.SYGIL and g.d6() <= 3:
             g.tell(
                 f"{g.t('MSG_HERO')} {h.name}{g.t('MSG_RUNE_PROTECTS')}.",
-                FIRST_HERO_PEN + h.index,
+                hero_pen(h.index),
             )
             continue
         if spell == T.HAGALL:

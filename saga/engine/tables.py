@@ -265,6 +265,9 @@ SWORD_NAMES = (
     "Tyrfing (+2)",
 )
 SWORD_BONUS = (1, 2, 2, 1, 1, 2)
+OGAL_BONUS = 1  # the Ogal rune's part in its hero's battles
+# What magic armour adds to its wearer's defence (unless Balmung is against it).
+ARMOUR_BONUS = ((MAGIC_SHIRT, 1), (MAIL_COAT, 2))
 
 # Frey Faxi is a name; the other treasures are described, so they translate.
 TREASURE_NAMES = (

@@ -23,7 +23,6 @@ from saga.screen import pens as P
 from saga.screen.ui import DRAW_INFO, HEIGHT, WIDTH, Ui
 from saga.text import Lookup
 
-SHIFT = Qualifier.LSHIFT | Qualifier.RSHIFT
 # The letter of each hero's name that picks him, as the original underlines it.
 HERO_KEYS = ("B", "U", "E", "R", "S", "T")
 CONTROL_NAMES = ("MSG_CONTROL_NONE", "MSG_HUMAN", None)  # the Amiga is "Amiga"
@@ -81,7 +80,10 @@ class TitleScreen:
             config.delay,
         )
         self.turns = Slider(
-            Box(GADGET_X, TURNS_Y - 8, GADGET_X + GADGET_W + 1, TURNS_Y + 3), 1, 99, config.turns
+            Box(GADGET_X, TURNS_Y - 8, GADGET_X + GADGET_W + 1, TURNS_Y + 3),
+            1,
+            T.MAX_TURNS,
+            config.turns,
         )
         self.advanced = CheckBox(
             Box(GADGET_X, ADVANCED_Y - 9, GADGET_X + 25, ADVANCED_Y + 4), config.advanced
@@ -123,9 +125,9 @@ class TitleScreen:
         for hero, name in enumerate(T.HERO_NAMES):
             y = ROW0 + hero * ROW_STEP
             label = name + ":"
-            ui.text(LABEL_X - 8 * len(label), y, label, P.FIRST_HERO + hero, shadow=True)
+            ui.text(LABEL_X - 8 * len(label), y, label, P.hero_pen(hero), shadow=True)
             underline = name.upper().index(HERO_KEYS[hero])
-            ui.text(LABEL_X - 8 * len(label) + 8 * underline, y + 1, "_", P.FIRST_HERO + hero)
+            ui.text(LABEL_X - 8 * len(label) + 8 * underline, y + 1, "_", P.hero_pen(hero))
         for y, name in (
             (DELAY_Y, "MSG_MESSAGE_DELAY"),
             (TURNS_Y, "MSG_TURNS"),
@@ -220,26 +222,26 @@ class TitleScreen:
         if char == "\x1b":
             return TitleChoice("quit")
         if upper in HERO_KEYS:
-            self._cycle(HERO_KEYS.index(upper), bool(qualifier & SHIFT))
+            self._cycle(HERO_KEYS.index(upper), bool(qualifier & Qualifier.SHIFT))
         elif char in "123456":
-            self._cycle(int(char) - 1, bool(qualifier & SHIFT))
+            self._cycle(int(char) - 1, bool(qualifier & Qualifier.SHIFT))
         elif char in "!@#$%^":
             self._cycle("!@#$%^".index(char), True)
         return None
 
     def _raw(self, raw: int, qualifier: int) -> None:
         config = self.config
-        jump = bool(qualifier & (SHIFT | Qualifier.LALT | Qualifier.RALT | Qualifier.CONTROL))
+        jump = bool(qualifier & (Qualifier.SHIFT | Qualifier.ALT | Qualifier.CONTROL))
         if raw == RawKey.LEFT:
             config.delay = 0 if jump else max(0, config.delay - 1)
         elif raw == RawKey.RIGHT:
             top = len(DELAY_TICKS) - 1
             config.delay = top if jump else min(top, config.delay + 1)
         elif raw == RawKey.UP:
-            config.turns = min(99, config.turns + (10 if jump else 1))
+            config.turns = min(T.MAX_TURNS, config.turns + (10 if jump else 1))
         elif raw == RawKey.DOWN:
             config.turns = max(1, config.turns - (10 if jump else 1))
         elif RawKey.F1 <= raw <= RawKey.F6:
-            self._cycle(raw - RawKey.F1, bool(qualifier & SHIFT))
+            self._cycle(raw - RawKey.F1, bool(qualifier & Qualifier.SHIFT))
         elif raw == RawKey.HELP:
             self.on_menu("about")

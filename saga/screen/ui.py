@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING
 
 import numpy as np
 
-from amiga.display import Screen
+from amiga.display import PAL_HEIGHT, PAL_WIDTH, Screen
 
 if TYPE_CHECKING:
     from amiga.display.present import Presenter  # pygame only where there is a window
@@ -29,7 +29,7 @@ from amiga.input import IDCMP, EventSource, IntuiMessage, MouseCode, Qualifier, 
 from amiga.intuition import DrawInfo, Menu, MenuItem, MenuStrip, bevel
 from saga.screen import pens as P
 
-WIDTH, HEIGHT = 640, 512
+WIDTH, HEIGHT = PAL_WIDTH, PAL_HEIGHT
 TITLE_HEIGHT = 11  # the screen's title bar, where the menus live
 MESSAGE_TOP = 481  # the message area: two lines of text and the button hint
 UPPER_Y, LOWER_Y, LOWER_Y2 = 489, 499, 509  # text baselines

@@ -31,9 +31,10 @@ from saga.screen import pens as P
 from saga.screen.about import about_window
 from saga.screen.board import Board
 from saga.screen.files import choose_file
+from saga.screen.gameover import draw_game_over
 from saga.screen.manual import manual_window
 from saga.screen.pages import rules_window
-from saga.screen.title import TitleScreen, big_text
+from saga.screen.title import TitleScreen
 from saga.screen.ui import HEIGHT, WIDTH, GameAborted, QuitProgram, Ui
 from saga.screen.windows import ask_yes_no, dismisses, requester
 from saga.text import Lookup
@@ -214,59 +215,70 @@ class App:
         return None
 
     def _game_over(self, session: Session) -> None:
-        ui, t, g = self.ui, self.t, session.game
         scores = session.scores()
-        ui.clear()
-        ui.frame_colour(None)
-        ui.draw_frame()
-        ui.set_title("Saga")
-        big_text(ui, "SAGA", (WIDTH - 4 * 8 * 8) // 2, 60, 8, P.GOLD, P.RED_TEXT)
-        playing = [h for h in g.heroes if h.control != T.NONE]
-        x0, x1, y = 250, 390, 198
-        ui.fill(x0, y, x1, y + 11, P.LIGHT_GREY)
-        ui.text(x0 + 4, y + 8, t("MSG_HERO_NAME"), P.BLACK)
-        label = t("MSG_SCORE")
-        ui.text(x1 - 4 - 8 * len(label), y + 8, label, P.BLACK)
-        for row, h in enumerate(playing, 1):
-            top = y + row * 13
-            score = scores[h.index]
-            ui.fill(x0, top, x1, top + 11, P.GREEN if score >= T.VALHALLA else P.RED_TEXT)
-            ui.text(x0 + 4, top + 8, h.name, P.BLACK)
-            ui.text(x1 - 4 - 8 * len(str(score)), top + 8, str(score), P.BLACK)
-        line = session.game_over_line()
-        ui.text((WIDTH - 8 * len(line)) // 2, 499, line, P.WHITE, shadow=True)
-        ui.wait_for(dismisses)
+        playing = [(h.name, scores[h.index]) for h in session.state.heroes if h.control != T.NONE]
+        draw_game_over(self.ui, self.t, playing, session.game_over_line())
+        self.ui.wait_for(dismisses)
 
     # -- the menus ------------------------------------------------------------
 
     def menu(self, key: str) -> None:
         """Carry out a menu pick (the title screen handles New and Open itself)."""
-        ui, t = self.ui, self.t
-        if key == "quit":
-            raise QuitProgram
-        if key in ("new", "open", "quit_title") and not self._may_leave(key):
-            return
-        if key in ("new", "quit_title"):
+        self._menu_actions[key](key)
+
+    @functools.cached_property
+    def _menu_actions(self) -> dict[str, Callable[[str], None]]:
+        """What each menu item does, by its key; each is told the key picked."""
+        ui = self.ui
+        actions: dict[str, Callable[[str], None]] = {
+            "quit": self._quit,
+            "new": self._leave,
+            "quit_title": self._leave,
+            "open": self._open_instead,
+            "save": self._save_from_menu,
+            "save_as": self._save_from_menu,
+            "summary": self._summary,
+            "manual": self._window,
+            "about": self._window,
+        }
+        for key in ("titlebar", "watch", "stretch", "scanlines"):
+            actions[key] = lambda key: self._setting(key, bool(ui.menu_item(key).checked))
+        for key in ("runes", "spells", "swords", "treasures"):
+            actions[key] = self._rules
+        return actions
+
+    def _quit(self, key: str) -> None:
+        raise QuitProgram
+
+    def _leave(self, key: str) -> None:
+        """New game or Back to the title screen: leave the game in play, if the player agrees."""
+        if self._may_leave(key):
             raise Leave()
-        if key == "open":
-            opened = self._open()
-            if opened is not None:
-                state, path = opened
-                self.path = path
-                raise Leave(state)
-        elif key in ("save", "save_as") and self.session is not None:
+
+    def _open_instead(self, key: str) -> None:
+        """Open a saved game, leaving the one in play (if the player agrees) for it."""
+        if not self._may_leave(key):
+            return
+        opened = self._open()
+        if opened is not None:
+            state, self.path = opened
+            raise Leave(state)
+
+    def _save_from_menu(self, key: str) -> None:
+        if self.session is not None:
             self._save(ask=key == "save_as")
-        elif key in ("titlebar", "watch", "stretch", "scanlines"):
-            self._setting(key, bool(ui.menu_item(key).checked))
-        elif key == "summary" and self.session is not None:
-            show_summary(ui, self.session.game, t)
-        elif key in ("runes", "spells", "swords", "treasures"):
-            advanced = self.session.state.advanced if self.session else self.config.advanced
-            rules_window(ui, t, key, advanced=advanced)
-        elif key == "manual":
-            manual_window(ui, t)
-        elif key == "about":
-            about_window(ui, t)
+
+    def _summary(self, key: str) -> None:
+        if self.session is not None:
+            show_summary(self.ui, self.session.game, self.t)
+
+    def _window(self, key: str) -> None:
+        """The manual or About Saga."""
+        (manual_window if key == "manual" else about_window)(self.ui, self.t)
+
+    def _rules(self, key: str) -> None:
+        advanced = self.session.state.advanced if self.session else self.config.advanced
+        rules_window(self.ui, self.t, key, advanced=advanced)
 
     def _setting(self, key: str, on: bool) -> None:
         """A check item of the Settings menu: apply it, and keep it."""

@@ -18,27 +18,32 @@ from saga.config import DELAY_TICKS, Config
 from saga.engine import cheats
 from saga.engine import tables as T
 from saga.engine.game import Game
-from saga.engine.host import ABORT, BACKSPACE, DONE, OFF_MAP, WHITE, Answer, Ask, key_code
+from saga.engine.host import (
+    ABORT,
+    BACKSPACE,
+    CHOICE_KEYS,
+    DONE,
+    OFF_MAP,
+    WHITE,
+    Answer,
+    Ask,
+    answer_key,
+    key_code,
+)
 from saga.engine.state import GameState
 from saga.engine.turn import mark_scores, turn_label
-from saga.screen import pens as P
 from saga.screen.board import Board
 from saga.screen.info import info_window
+from saga.screen.messages import MessageBar
 from saga.screen.summary import summary_window
 from saga.screen.ui import (
-    LOWER_Y,
-    LOWER_Y2,
     MESSAGE_TOP,
-    UPPER_Y,
-    WIDTH,
     Ui,
 )
 from saga.text import Lookup
 from saga.view import GameView
 from saga.window.filemessages import save_game
 
-SHIFT = Qualifier.LSHIFT | Qualifier.RSHIFT
-LINE = 79  # characters on a message line
 WATCH_STEP = 0.5  # seconds per step when watching the Amiga move
 FAST_KEY = "\t"  # Tab: a replay runs at full speed, or at the message delay again
 
@@ -65,11 +70,13 @@ class ScreenHost:
         self.autosave_path = autosave_path
         self.on_menu = on_menu
         self.g = game
-        self.upper: tuple[str, int] = ("", WHITE)
-        self.lower: tuple[str, int] = ("", WHITE)
-        self.hints: tuple[str, str] = ("", "")
+        self.bar = MessageBar(ui, text)  # the message area it keeps up to date
         self.asking: tuple[Ask, int] | None = None  # the question being put
-        self.keys = _key_codes(text)  # the catalog's answer keys, fixed for the game
+        # The catalog's answer keys, fixed for the game.
+        self.keys = {
+            mode: (answer_key(text, first), answer_key(text, second))
+            for mode, (first, second) in CHOICE_KEYS.items()
+        }
         self._cheat_keys = 0  # how far into the F1..F5 sequence (kept between questions)
         # A replay answers for the humans (saga.replay): then the turn prompt
         # only pauses, and FAST_KEY runs the game without pauses.
@@ -79,11 +86,11 @@ class ScreenHost:
     # -- the Host protocol --------------------------------------------------
 
     def say(self, text: str, pen: int) -> None:
-        self.lower = (text, pen)
+        self.bar.lower = (text, pen)
         self.redraw()
 
     def hint(self, left: str, right: str) -> None:
-        self.hints = (left, right)
+        self.bar.hints = (left, right)
         self.draw_messages()
 
     def pause(self) -> None:
@@ -186,17 +193,7 @@ class ScreenHost:
         self.draw_messages()
 
     def draw_messages(self) -> None:
-        ui = self.ui
-        ui.fill(0, MESSAGE_TOP, WIDTH - 1, MESSAGE_TOP + 29, P.BLACK)
-        text, pen = self.upper
-        ui.text(4, UPPER_Y, text[:80], pen)
-        text, pen = self.lower
-        ui.text(4, LOWER_Y, text[:LINE], pen)
-        if len(text) > LINE:
-            ui.text(4, LOWER_Y2, text[LINE:], pen)
-        left, right = self.hints
-        hint = f"{self.t('MSG_LMB')}{left},{self.t('MSG_RMB')}{right}"
-        ui.text(WIDTH - 4 - 8 * len(hint), LOWER_Y2, hint, P.LIGHT_GREY)
+        self.bar.draw()
 
     def _hover_tick(self) -> None:
         """Name what is under the pointer on the upper line, at every tick:
@@ -204,8 +201,8 @@ class ScreenHost:
         jarl turned face up, a counter that moved away)."""
         v = self.view
         upper = self.board.describe(v, self.board.thing_at(*self.ui.mouse), self.t)
-        if upper != self.upper:
-            self.upper = upper
+        if upper != self.bar.upper:
+            self.bar.upper = upper
             self.draw_messages()
 
     def _keep_up(self) -> None:
@@ -243,7 +240,7 @@ class ScreenHost:
         if (
             kind == IDCMP.MOUSEBUTTONS
             and message.code == MouseCode.SELECTDOWN
-            and message.qualifier & SHIFT
+            and message.qualifier & Qualifier.SHIFT
         ):
             self._help(message)
             return True
@@ -276,7 +273,7 @@ class ScreenHost:
     def _help(self, message: IntuiMessage) -> None:
         g = self.g
         thing = self.board.thing_at(message.mouse_x, message.mouse_y)
-        if thing is None or (message.qualifier & SHIFT and message.idcmp == IDCMP.RAWKEY):
+        if thing is None or (message.qualifier & Qualifier.SHIFT and message.idcmp == IDCMP.RAWKEY):
             show_summary(self.ui, g, self.t)
         else:
             info_window(self.ui, GameView(g), self.t, thing)
@@ -341,16 +338,3 @@ def show_summary(ui: Ui, g: Game, t: Lookup) -> None:
     scores of the turn in progress first, which its graph then shows."""
     mark_scores(g)
     summary_window(ui, GameView(g), t)
-
-
-def _key_codes(t: Lookup) -> dict[Ask, tuple[int, int]]:
-    """The keys the left and the other buttons stand for, by question."""
-
-    def code(name: str) -> int:
-        return key_code(t(name)[:1] or "?")
-
-    return {
-        Ask.YNKEYBOARD: (code("MSG_KEY_YES"), code("MSG_KEY_NO")),
-        Ask.GLKEYBOARD: (code("MSG_KEY_GLORY"), code("MSG_KEY_LUCK")),
-        Ask.WRKEYBOARD: (code("MSG_KEY_WITHDRAW"), code("MSG_KEY_RESTART")),
-    }
