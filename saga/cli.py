@@ -215,11 +215,12 @@ def _run(options: argparse.Namespace) -> int:
     return 0
 
 
-def _terminal_host(text: Lookup, autosave: Path | None) -> TerminalHost:
+def _terminal_host(text: Lookup, autosave: Path | None, answers: bool = False) -> TerminalHost:
+    """The terminal's host; with ``answers`` its player answers on standard input."""
     if isinstance(sys.stdout, io.TextIOWrapper):
         sys.stdout.reconfigure(errors="replace")  # never die on a missing glyph
     colour = sys.stdout.isatty() and not os.environ.get("NO_COLOR")
-    return TerminalHost(sys.stdout, text, autosave, colour)
+    return TerminalHost(sys.stdout, text, autosave, colour, sys.stdin if answers else None)
 
 
 # -- record, replay and simulate ----------------------------------------------
@@ -434,8 +435,6 @@ def _network(options: argparse.Namespace, config: configuration.Config, text: Lo
             answers = read_answers(read_lines(str(options.answers)), str(options.answers))
         except TraceError as e:
             raise UsageError(str(e)) from None
-    elif seats:
-        raise UsageError("--headless plays a seat only from --answers FILE")
     return {
         "seating": play.Seating(seats, answers),
         "play": lambda session: watch(session, sys.stdout),
@@ -456,7 +455,7 @@ def _host(
     try:
         address = parse_address(options.host)
         shared = _network(options, config, text)
-        host = _terminal_host(text, config.home / AUTOSAVE)
+        host = _terminal_host(text, config.home / AUTOSAVE, answers=not options.answers)
         return play.host_game(
             setup, text, host, address=address, code=options.code or new_code(), **shared
         )
@@ -480,7 +479,7 @@ def _join(options: argparse.Namespace, config: configuration.Config, text: Looku
             address,
             options.code,
             text,
-            lambda: _terminal_host(text, config.home / AUTOSAVE),
+            lambda: _terminal_host(text, config.home / AUTOSAVE, answers=not options.answers),
             **shared,
         )
     except (NetStop, ValueError) as e:

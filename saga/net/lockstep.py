@@ -26,6 +26,7 @@ from saga.hosts import PassOn, ScriptedHost, question
 from saga.net import protocol as P
 
 FINAL_TURN = 0  # the turn number a desync of the final state is told under
+DESYNC_NEWS = 3.0  # seconds to wait for the host's desync report when the questions part
 
 
 class NetStop(Exception):
@@ -101,6 +102,11 @@ class Stream:
             if self._stop is not None:
                 raise self._stop
             return self._answers[seq] if seq < len(self._answers) else None
+
+    def wait_stop(self, timeout: float) -> None:
+        """Wait until the stream is stopped, at most ``timeout`` seconds."""
+        with self._changed:
+            self._changed.wait_for(lambda: self._stop is not None, timeout)
 
     def stop(self, why: NetStop) -> None:
         """End the game here with ``why`` (the first reason given stays)."""
@@ -189,7 +195,9 @@ class LockstepHost(PassOn):
                 self.waiting(hero)
         got = self._wait(seq)
         if (got.mode, got.pen) != (mode, pen):
-            raise NetStop(
+            # The states differ: the host's word on the last hash is on its way.
+            stream.wait_stop(DESYNC_NEWS)
+            raise stream.stopped or NetStop(
                 f"turn {self.turn}: answer {seq + 1} of the game is for "
                 f"{question(got.mode, got.pen)}, but this machine asks {question(mode, pen)}"
             )

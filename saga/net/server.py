@@ -237,7 +237,7 @@ class Server:
                 return
             await self._play(peer, reader)
         except (P.ProtocolError, ConnectionError, TimeoutError, OSError) as e:
-            if peer.seats:
+            if peer.seats and not self.closed:
                 self.tell(f"{peer.name} left: {e or type(e).__name__}")
         finally:
             await self._drop(peer)
