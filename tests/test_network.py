@@ -143,3 +143,68 @@ def test_ipv6_loopback(tmp_path: Path, address: str) -> None:
     port = int(server.wait_for(HOSTING)[1])
     joiner = join(tmp_path / "join", port, TWO, "brunhild", address=address)
     _same_game([server, joiner], TWO)
+
+
+def test_hostile_peers_neither_stop_nor_change_the_game(tmp_path: Path) -> None:
+    """Junk, overlong lines, floods, answers for seats not held or out of turn,
+    a stalled and a half-open connection: the game plays on and ends as the original's."""
+    from hypothesis import HealthCheck, given, settings
+    from hypothesis import strategies as st
+
+    from saga.net import protocol as P
+
+    one = ORACLE / "1_20_0_100200.trace"  # Beowulf is the one human
+    server, port = host(tmp_path / "host", one, "beowulf", typed=True)
+    spectator = join(tmp_path / "watch", port, None)
+    spectator.wait_for(re.compile("joined"))
+    stalled = socket.create_connection(("127.0.0.1", port), timeout=5)
+    half_open = socket.create_connection(("127.0.0.1", port), timeout=5)
+    half_open.sendall(b"HELLO SAGA 1 ")
+    hello = f"HELLO SAGA {P.PROTOCOL} {P.version()} {CODE} -\n".encode()
+    lines = st.one_of(
+        st.binary(max_size=300),
+        st.sampled_from(
+            [
+                b"A 0 COUNTRY 6 3 5\n",  # Beowulf's seat, which the peer does not hold
+                b"A 99 COUNTRY 6 3 5\n",
+                b"Q 0 COUNTRY 6 3 5\n",  # only the host sends the order
+                b"HASH 1 " + b"0" * 64 + b"\n",
+                b"FINAL " + b"f" * 64 + b"\n",
+                b"SAVE 1 " + b"00" * 1780 + b"\n",
+                b"x" * 9000,
+                b"PING\n" * 2000,
+                b"HELLO SAGA 1 1.0 TEST77 BEOWULF\n",
+                b"\xff\xfe\n",
+            ]
+        ),
+    )
+    mine = answers_for(one, {0})
+    given_so_far = [0]
+
+    @settings(
+        max_examples=40, deadline=None, suppress_health_check=list(HealthCheck), database=None
+    )
+    @given(st.booleans(), st.lists(lines, max_size=4))
+    def attack(welcomed: bool, payload: list[bytes]) -> None:
+        with socket.create_connection(("127.0.0.1", port), timeout=5) as peer:
+            try:
+                peer.sendall((hello if welcomed else b"") + b"".join(payload))
+                peer.shutdown(socket.SHUT_WR)
+                peer.settimeout(2)
+                while peer.recv(65536):
+                    pass
+            except OSError:
+                pass  # the host hung up on it: as it should
+        # The game goes on between the attacks.
+        server.type(mine[given_so_far[0] : given_so_far[0] + 3])
+        given_so_far[0] += 3
+
+    try:
+        attack()
+        server.type(mine[given_so_far[0] :])
+        _same_game([server, spectator], one)
+    finally:
+        stalled.close()
+        half_open.close()
+        server.kill()
+        spectator.kill()
