@@ -168,6 +168,8 @@ def _run(options: argparse.Namespace) -> int:
         print(f"saga: {warning}", file=sys.stderr)
     if options.replay:
         return _replay(options, config, text)
+    if options.find:
+        return _find()
     if options.join:
         return _join(options, config, text)
     save_path = _find_save(game_file) if game_file else None
@@ -394,6 +396,14 @@ def _add_network_options(p: argparse.ArgumentParser) -> None:
         help="the heroes this machine plays (joining without it watches as a spectator)",
     )
     group.add_argument(
+        "--announce",
+        action="store_true",
+        help="with --host: announce the game on the local network",
+    )
+    group.add_argument(
+        "--find", action="store_true", help="list the games announced on the local network"
+    )
+    group.add_argument(
         "--answers",
         type=Path,
         metavar="FILE",
@@ -409,6 +419,8 @@ def _check_network_options(options: argparse.Namespace) -> None:
         raise UsageError("--code, --seat and --answers go with --host or --join")
     if networked and (options.replay or options.simulate is not None):
         raise UsageError("a network game neither replays nor simulates")
+    if options.announce and not options.host:
+        raise UsageError("--announce goes with --host")
     if options.answers and not options.headless:
         raise UsageError("--answers goes with --headless")
     if options.join and (
@@ -456,9 +468,19 @@ def _host(
         address = parse_address(options.host)
         shared = _network(options, config, text)
         host = _terminal_host(text, config.home / AUTOSAVE, answers=not options.answers)
-        return play.host_game(
-            setup, text, host, address=address, code=options.code or new_code(), **shared
-        )
+        code = options.code or new_code()
+        registry = None
+        if options.announce:
+            from saga.net.discovery import ZeroconfRegistry
+
+            registry = ZeroconfRegistry()
+        try:
+            return play.host_game(
+                setup, text, host, address=address, code=code, registry=registry, **shared
+            )
+        finally:
+            if registry is not None:
+                registry.close()
     except (NetStop, ValueError) as e:
         raise UsageError(str(e)) from None
 
@@ -484,6 +506,28 @@ def _join(options: argparse.Namespace, config: configuration.Config, text: Looku
         )
     except (NetStop, ValueError) as e:
         raise UsageError(str(e)) from None
+
+
+def _find() -> int:
+    """List the games announced on the local network (after listening a moment)."""
+    import time
+
+    from saga.net.discovery import ZeroconfRegistry, describe
+
+    registry = ZeroconfRegistry()
+    try:
+        time.sleep(FIND_WAIT)
+        games = registry.games()
+    finally:
+        registry.close()
+    for game in games:
+        print(describe(game))
+    if not games:
+        print("saga: no games announced on the local network", file=sys.stderr)
+    return 0
+
+
+FIND_WAIT = 2.0  # seconds --find listens for announcements
 
 
 def _load_game(path: Path, t: Lookup) -> GameState:

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import sys
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 
 from saga.engine import tables as T
@@ -18,6 +18,7 @@ from saga.engine.session import Session, Setup
 from saga.hosts import ScriptedHost, ScriptError
 from saga.net import protocol as P
 from saga.net.client import Client
+from saga.net.discovery import Game, Registry, host_name
 from saga.net.lockstep import FINAL_TURN, Desynced, LockstepHost, NetStop, test_alteration
 from saga.net.server import Server
 from saga.replay import Replay, ReplayError
@@ -76,16 +77,31 @@ def host_game(
     keep: Path,
     tell: Callable[[str], None],
     alteration: str | None = None,
+    registry: Registry | None = None,
 ) -> int:
-    """Host a game: listen, wait for every open seat, play it; returns the exit status."""
+    """Host a game: listen, wait for every open seat, play it; returns the exit status.
+
+    Given a ``registry``, the game is announced there while it is hosted."""
     seats = humans(setup)
     if not seating.seats <= seats:
         names = ", ".join(T.HERO_NAMES[h] for h in sorted(seating.seats - seats))
         raise NetStop(f"--seat: {names} is not a human hero of this game")
     header = Replay.starting(setup).header()
-    server = Server(header, game_keys(text), seats - seating.seats, code, tell=tell)
+    offer: list[Game] = []
+
+    def announce(open_seats: frozenset[int]) -> None:
+        if registry is not None and offer:
+            offer[0] = replace(offer[0], open_seats=open_seats)
+            registry.announce(offer[0])
+
+    server = Server(
+        header, game_keys(text), seats - seating.seats, code, tell=tell, seats_changed=announce
+    )
     port = server.listen(*address)
     tell(f"hosting on port {port}, join code {server.code}")
+    if registry is not None:
+        offer.append(offered(setup, port, server.open_seats()))
+        registry.announce(offer[0])
     try:
         while not server.wait_for_players(1.0):
             pass
@@ -94,7 +110,18 @@ def host_game(
         )
         return _play(setup, text, lockstep, server, play, wrap, keep, tell, header)
     finally:
+        if registry is not None and offer:
+            registry.withdraw(offer[0])
         server.close("the host stopped")
+
+
+def offered(setup: Setup, port: int, open_seats: frozenset[int]) -> Game:
+    """The game as announced on the local network."""
+    in_play = setup.in_play()
+    state = setup.state
+    turns = state.turns if state is not None else setup.turns
+    advanced = bool(state.advanced) if state is not None else setup.advanced
+    return Game(host_name(), "", port, tuple(in_play), open_seats, turns, advanced, P.version())
 
 
 def join_game(

@@ -76,12 +76,14 @@ class Server:
         *,
         tell: Callable[[str], None] = lambda line: None,
         limits: P.Limits | None = None,
+        seats_changed: Callable[[frozenset[int]], None] = lambda open_seats: None,
     ) -> None:
         self.header = header
         self.keys = keys
         self.seats = open_seats
         self.code = P.normal_code(code)
         self.tell = tell
+        self.seats_changed = seats_changed  # told the open seats when a player comes or goes
         self.limits = limits or P.Limits()
         self.stream = Stream()
         self.saves: dict[int, bytes] = {}  # ours, by turn (FINAL_TURN: the end)
@@ -270,6 +272,7 @@ class Server:
         self._write(peer, P.Welcome(hello.seats))
         if hello.seats:
             self.tell(f"{peer.name} joined")
+            self.seats_changed(self.open_seats())
         if self.started:
             self._begin(peer)
         else:
@@ -404,6 +407,8 @@ class Server:
                 if self.taken.get(hero) is peer:
                     del self.taken[hero]
             self.seated.notify_all()
+        if peer.seats and not self.closed:
+            self.seats_changed(self.open_seats())
         if flush:
             with contextlib.suppress(Exception):
                 await asyncio.wait_for(peer.writer.drain(), 5)
