@@ -13,7 +13,7 @@ per start-of-turn autosave, a ``Q`` line per human question, then the
 ``FINAL`` state, ``END`` with the number of random draws, and six
 ``SCORE`` lines.  With ``--messages`` every message of the lower message
 line is printed too, in order, as ``M <pen> <text>``, in the language of
-the catalog given (English without one).  See DESIGN.md, "Trace format".
+the catalog given (English without one).  See docs/design.md, "Trace format".
 
 With ``--expect`` the trace is also compared with FILE (say, the original's
 trace of the same game, whose ``Q`` lines then serve as the answers), and
@@ -243,7 +243,7 @@ def _trace(options: argparse.Namespace, out: TextIO, expected: list[str]) -> Non
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(
         prog="python -m saga.trace",
-        description="Play a headless game and print its trace (see DESIGN.md).",
+        description="Play a headless game and print its trace (see docs/design.md).",
     )
     parser.add_argument("--load", metavar="FILE.saga", help="continue a saved game")
     parser.add_argument("--answers", metavar="FILE", help="human answers (Q lines)")

@@ -15,7 +15,7 @@ from saga.trace import TraceError, first_difference, main, read_answers, run
 
 
 def test_first_draws_of_seed_1_are_pinned() -> None:
-    # The reference generator of DESIGN.md; every game depends on it.
+    # The reference generator of docs/design.md; every game depends on it.
     rng = Lcg64(1)
     assert [rng.goodrand() for _ in range(3)] == [908834774, 1093944153, 1392341196]
     assert rng.calls == 3

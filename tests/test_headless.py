@@ -26,7 +26,7 @@ def test_headless_game_prints_messages_and_scores(home: Path, capsys) -> None:
     out = capsys.readouterr().out
     assert "Turn 1 of 2" in out and "Turn 2 of 2" in out
     assert "The game is over!" in out
-    assert "Hero Ragnar weighs up his attacks..." in out
+    assert "Hero Ragnar weighs up whom to attack..." in out
     scores = out.split("The game is over!")[1]
     for name in ("Beowulf", "Brunhild", "Ragnar"):
         assert name in scores

@@ -69,7 +69,7 @@ def test_round_trip_keeps_every_saved_field(index: int) -> None:
 
 
 def test_loader_gaps_are_the_originals() -> None:
-    # Quirk: loading is not a perfect restore (DESIGN.md, "The saved file").
+    # Quirk: loading is not a perfect restore (docs/design.md, "The saved file").
     g = new_game(3, [T.AMIGA, T.NONE, T.AMIGA, T.NONE, T.NONE, T.NONE])
     g.jarls[4].taken = g.jarls[4].alive = True
     g.jarls[4].face = T.FACE_UP

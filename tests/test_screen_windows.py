@@ -1,4 +1,4 @@
-"""The Help windows, drawn headless in English and German: what each says,
+"""The Help windows, drawn headless in English, German and Italian: what each says,
 that it stays inside its frame, how it closes; the hover line; the view."""
 
 from __future__ import annotations
@@ -21,7 +21,7 @@ from saga.engine.host import Ask
 from saga.engine.placement import start_game
 from saga.engine.session import Session, Setup
 from saga.hosts import QuietHost
-from saga.screen.about import open_about
+from saga.screen.about import about_lines, open_about
 from saga.screen.board import Board
 from saga.screen.info import info_window, open_info
 from saga.screen.manual import ROWS, ManualWindow, manual_text, manual_window, wrap
@@ -36,7 +36,12 @@ from saga.window.host import ScreenHost, show_summary
 REPO = Path(__file__).resolve().parent.parent
 ENGLISH = english()
 GERMAN, _ = load_text("deutsch", None, {}, REPO)
-LANGUAGES: dict[str, Callable[[str], str]] = {"english": ENGLISH, "deutsch": GERMAN}
+ITALIAN, _ = load_text("italiano", None, {}, REPO)
+LANGUAGES: dict[str, Callable[[str], str]] = {
+    "english": ENGLISH,
+    "deutsch": GERMAN,
+    "italiano": ITALIAN,
+}
 
 
 def _ui(source: ScriptedEventSource | None = None) -> tuple[Ui, Board]:
@@ -411,3 +416,12 @@ def test_summary_of_a_fresh_game_for_one_hero_fits_its_piles(advanced: bool) -> 
     assert len(monsters) == T.ADVANCED_MONSTERS - 1
     assert len(treasures) == T.ADVANCED_TREASURES  # the one monster guards none
     assert len(jarls) == len(T.JARL_TABLE) - 1
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_about_gives_the_manuals_year_and_credits_the_translations(language: str) -> None:
+    t = LANGUAGES[language]
+    texts = [text for _, _, text, _ in about_lines(t)]
+    assert any(text.endswith("TSR Hobbies, 1981") for text in texts)  # the 1.2a manual's year
+    assert texts[-1] == t("MSG_TRANSLATIONS")
+    assert texts[-3:-1] == [t("MSG_TRANSLATOR_1"), t("MSG_TRANSLATOR_2")]

@@ -192,10 +192,6 @@ class Presenter:
         if boxes:
             pygame.display.update([self._show(box) for box in boxes])
 
-    def wait_frame(self) -> None:
-        """Sleep until the next PAL frame (50 Hz unless told otherwise)."""
-        self.frame_clock.wait()
-
     def close(self) -> None:
         pygame.display.quit()
 

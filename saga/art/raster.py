@@ -13,7 +13,6 @@ from itertools import pairwise
 import numpy as np
 
 from saga.art import mapdata as D
-from saga.art.borders import Border
 from saga.engine import tables as T
 
 WIDTH, HEIGHT = 640, 512
@@ -45,18 +44,6 @@ def line_pixels(points: tuple[tuple[float, float], ...]) -> np.ndarray:
     if len(seq) > 1:
         out.append(seq[-1])
     return np.array(out)
-
-
-def draw_lines(borders: tuple[Border, ...]) -> np.ndarray:
-    """Each pixel's border style plus one, or 0 where no line runs."""
-    lines = np.zeros((HEIGHT, WIDTH), np.uint8)
-    left, top, right, bottom = D.FRAME
-    for border in borders:
-        xy = line_pixels(border.points)
-        xy[:, 0] = xy[:, 0].clip(left, right)
-        xy[:, 1] = xy[:, 1].clip(top, bottom)
-        lines[xy[:, 1], xy[:, 0]] = border.style + 1
-    return lines
 
 
 def inside_frame() -> np.ndarray:

@@ -82,7 +82,7 @@ def any_attack(g: Game, player: int) -> bool:
 
     It ignores lost turns, which is how a paralysed hero sharing an area
     with a monster gets asked to attack forever (the paralysed-hero trap,
-    kept unless the bug fixes are on; see DESIGN.md).
+    kept unless the bug fixes are on; see docs/design.md).
     """
     heroes, jarls = g.heroes, g.jarls
     monsters = g.monsters[: g.state.monster_count]

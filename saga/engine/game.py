@@ -33,7 +33,7 @@ class Game:
         fixes: bool = False,
     ) -> None:
         self.state = state
-        # Mend the original's known traps (see DESIGN.md); off means faithful.
+        # Mend the original's known traps (see docs/design.md); off means faithful.
         self.fixes = fixes
         self.heroes = state.heroes
         self.jarls = state.jarls

@@ -50,7 +50,7 @@ class Ask(IntEnum):
 OFF_MAP = -1
 BACKSPACE = -2
 DONE = -3  # Space, the middle or right button, or a click on the message bar
-ABORT = -4  # New game / Quit to title from the menu
+ABORT = -4  # Esc at the turn prompt: the player leaves the game (turn_starts says False)
 
 
 def key_code(char: str) -> int:

@@ -79,7 +79,6 @@ class App:
         self.wrap_host = wrap_host
         self.session: Session | None = None  # the game in play
         self.path: Path | None = None  # where the game in play was opened or saved
-        self.at_turn_start = False
         self.once = False  # playing one game only (a watched replay), no title screen
         ui.set_menus(self._menus())
         ui.show_title = config.titlebar
