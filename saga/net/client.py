@@ -51,6 +51,7 @@ class Client:
         self.failure: NetStop | None = None
         self.loop = asyncio.new_event_loop()
         self._writer: asyncio.StreamWriter | None = None
+        self.bytes_sent = 0  # for the benchmark
         self._last_sent = time.monotonic()
         self._thread = threading.Thread(target=self._run, name="saga-net", daemon=True)
 
@@ -108,7 +109,9 @@ class Client:
 
     def _write(self, message: P.Message) -> None:
         if self._writer is not None and not self._writer.is_closing():
-            self._writer.write(self.conn.send(message))
+            data = self.conn.send(message)
+            self._writer.write(data)
+            self.bytes_sent += len(data)
             self._last_sent = time.monotonic()
 
     async def _bye(self) -> None:

@@ -91,6 +91,7 @@ class Server:
         self.taken: dict[int, Peer] = {}
         self.started = False
         self.closed = False
+        self.bytes_sent = 0  # for the benchmark
         self.pending: tuple[int, Ask, int] | None = None  # the question our engine waits at
         self.failures: OrderedDict[str, deque[float]] = OrderedDict()
         self.desync: Desynced | None = None
@@ -212,7 +213,9 @@ class Server:
     def _write(self, peer: Peer, message: P.Message) -> None:
         if peer.writer.is_closing():
             return
-        peer.writer.write(peer.conn.send(message))
+        data = peer.conn.send(message)
+        peer.writer.write(data)
+        self.bytes_sent += len(data)
         peer.last_sent = time.monotonic()
         if peer.writer.transport.get_write_buffer_size() > MAX_BUFFERED:
             self.tell(f"{peer.name} reads nothing; disconnected")
