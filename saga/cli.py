@@ -182,7 +182,10 @@ def _run(options: argparse.Namespace) -> int:
         except OSError as e:
             raise UsageError(f"{text('MSG_CANT_WRITE')} {config.home}: {e.strerror or e}") from None
     if not options.headless and options.host:
-        raise UsageError("network play is headless for now: add --headless")
+        raise UsageError(
+            "--host and --join play in the terminal: add --headless (in the window, use "
+            "Host game... or Join game... on the title screen)"
+        )
     if not options.headless:
         from amiga.display import DisplayError
         from saga.window.app import run_window  # pygame stays out of headless runs
@@ -431,7 +434,10 @@ def _check_network_options(options: argparse.Namespace) -> None:
             "--seed, --turns or --advanced"
         )
     if options.join and not options.headless:
-        raise UsageError("network play is headless for now: add --headless")
+        raise UsageError(
+            "--host and --join play in the terminal: add --headless (in the window, use "
+            "Host game... or Join game... on the title screen)"
+        )
 
 
 def _network(options: argparse.Namespace, config: configuration.Config, text: Lookup) -> dict:
@@ -471,9 +477,9 @@ def _host(
         code = options.code or new_code()
         registry = None
         if options.announce:
-            from saga.net.discovery import ZeroconfRegistry
+            from saga.net.discovery import default_registry
 
-            registry = ZeroconfRegistry()
+            registry = default_registry()
         try:
             return play.host_game(
                 setup, text, host, address=address, code=code, registry=registry, **shared
@@ -512,9 +518,9 @@ def _find() -> int:
     """List the games announced on the local network (after listening a moment)."""
     import time
 
-    from saga.net.discovery import ZeroconfRegistry, describe
+    from saga.net.discovery import default_registry, describe
 
-    registry = ZeroconfRegistry()
+    registry = default_registry()
     try:
         time.sleep(FIND_WAIT)
         games = registry.games()

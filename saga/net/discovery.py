@@ -11,9 +11,11 @@ loopback) and for anything else that wants no network.
 
 from __future__ import annotations
 
+import os
 import socket
 import threading
 from dataclasses import dataclass, field, replace
+from pathlib import Path
 from typing import Protocol
 
 from saga.engine import tables as T
@@ -124,6 +126,51 @@ class LocalRegistry:
 
 def _key(game: Game) -> str:
     return f"{game.host_name} {game.port}"
+
+
+class FolderRegistry:
+    """Announcements as small files in one folder, shared by the processes of one
+    machine: for trying several windows on one computer without any multicast
+    (``SAGA_NET_REGISTRY=FOLDER``)."""
+
+    def __init__(self, folder: Path) -> None:
+        self.folder = folder
+        folder.mkdir(parents=True, exist_ok=True)
+
+    def _path(self, game: Game) -> Path:
+        return self.folder / f"{game.host_name}-{game.port}.game"
+
+    def announce(self, game: Game) -> None:
+        lines = [f"{k}={v}" for k, v in game.txt().items()]
+        self._path(game).write_text("\n".join(lines) + "\n", encoding="utf-8")
+
+    def withdraw(self, game: Game) -> None:
+        self._path(game).unlink(missing_ok=True)
+
+    def games(self) -> list[Game]:
+        found = []
+        for path in sorted(self.folder.glob("*.game"))[:64]:
+            try:
+                text = path.read_text(encoding="utf-8")[:4096]
+                port = int(path.stem.rsplit("-", 1)[1])
+            except (OSError, ValueError, IndexError):
+                continue
+            txt = dict(line.partition("=")[::2] for line in text.splitlines())
+            game = Game.from_txt(txt, "127.0.0.1", port, path.stem)
+            if game is not None:
+                found.append(game)
+        return found
+
+    def close(self) -> None:
+        pass
+
+
+def default_registry() -> Registry:
+    """The local network's registry, or the folder ``SAGA_NET_REGISTRY`` names."""
+    folder = os.environ.get("SAGA_NET_REGISTRY")
+    if folder:
+        return FolderRegistry(Path(folder))
+    return ZeroconfRegistry()
 
 
 class ZeroconfRegistry:

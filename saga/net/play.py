@@ -13,7 +13,7 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 
 from saga.engine import tables as T
-from saga.engine.host import FIRST_HERO_PEN, Ask, Host, key_code
+from saga.engine.host import FIRST_HERO_PEN, Ask, Host, answer_key
 from saga.engine.session import Session, Setup
 from saga.hosts import ScriptedHost, ScriptError
 from saga.net import protocol as P
@@ -50,7 +50,7 @@ class Seating:
 
 def game_keys(text: Lookup) -> tuple[int, ...]:
     """The answer keys of this machine's language, as the engine compares them."""
-    return tuple(key_code(text(name)[:1] or "?") for name in P.KEY_IDS)
+    return tuple(answer_key(text, name) for name in P.KEY_IDS)
 
 
 def keyed(text: Lookup, keys: tuple[int, ...]) -> Lookup:
@@ -172,7 +172,7 @@ def _play(
     except Desynced as desync:
         if isinstance(link, Server) and desync.other is None:
             link.desync_saved.wait(DESYNC_WAIT)
-        _report_desync(desync, keep, header, link, tell)
+        report_desync(desync, keep, header, link, tell)
         return 3
     except ScriptError as e:
         if isinstance(link, Server):
@@ -185,7 +185,7 @@ def _play(
     return 0
 
 
-def _report_desync(
+def report_desync(
     desync: Desynced,
     keep: Path,
     header: list[str],
