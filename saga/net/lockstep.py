@@ -172,11 +172,24 @@ class LockstepHost(PassOn):
         self.turn = 0
         self.countertype = T.HERO  # the engine's, as a new Game holds it
 
+    @property
+    def catching_up(self) -> bool:
+        """Whether the stream holds answers this machine's engine has not had yet
+        (it joined late or rejoined): then it plays on at full speed, without its
+        turn prompts and pauses, which are local and change nothing."""
+        return self.asked < len(self.link.stream)
+
     def turn_starts(self, state: GameState) -> bool:
         self.turn = state.turn
         if self.script is not None:
             self.script.turn_starts(state)
+        if self.catching_up:
+            return True
         return self.host.turn_starts(state)
+
+    def pause(self) -> None:
+        if not self.catching_up:
+            self.host.pause()
 
     def ask(self, mode: Ask, pen: int) -> Answer:
         seq = self.asked
