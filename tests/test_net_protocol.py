@@ -167,3 +167,24 @@ def test_seats_are_checked_at_the_door() -> None:
             assert server.wait_for_players(5)
     finally:
         server.close()
+
+
+def test_a_silent_connection_is_closed_after_the_handshake_time(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    import time
+
+    from saga.net import server as S
+
+    monkeypatch.setattr(S, "HANDSHAKE_TIMEOUT", 0.3)
+    server = Server(["SAGA-REPLAY 1 4 20 1 1 1 0 2 0 0"], (89,) * 7, frozenset({1}), "RIGHT7")
+    port = server.listen("127.0.0.1", 0)
+    try:
+        with socket.create_connection(("127.0.0.1", port), timeout=5) as peer:
+            peer.sendall(b"HELLO SAGA 1 ")  # half a line, then nothing
+            start = time.monotonic()
+            assert peer.recv(100) == b""  # the host hangs up
+            assert time.monotonic() - start < 3
+        assert _hello(port, "RIGHT7", "-").startswith("WELCOME")  # and still lets players in
+    finally:
+        server.close()

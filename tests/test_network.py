@@ -208,3 +208,14 @@ def test_hostile_peers_neither_stop_nor_change_the_game(tmp_path: Path) -> None:
         half_open.close()
         server.kill()
         spectator.kill()
+
+
+def test_a_loaded_game_is_hosted_and_joined(tmp_path: Path) -> None:
+    trace = ORACLE / "load" / "12_s4-t8of20-adv-r110200.trace"  # Beowulf and Brunhild
+    save = ORACLE / "load" / "s4-t8of20-adv-r110200.saga"
+    args = ["--host", "127.0.0.1:0", "--code", CODE, "--seat", "beowulf", "--answers", str(trace)]
+    server = Machine(tmp_path / "host", [*args, "--seed", "12", f"FILE={save}"])
+    port = int(server.wait_for(HOSTING)[1])
+    joiner = join(tmp_path / "join", port, trace, "brunhild")
+    _same_game([server, joiner], trace)
+    assert server.record.read_text().splitlines()[0] == "SAGA-REPLAY 1 LOAD 12"

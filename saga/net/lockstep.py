@@ -16,7 +16,7 @@ import hashlib
 import threading
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Protocol
+from typing import Protocol, overload
 
 from saga import savefile
 from saga.engine import tables as T
@@ -198,15 +198,9 @@ class LockstepHost(PassOn):
         if seq < len(stream):
             if hero in self.seats and self.script is not None:
                 self.script.ask(mode, pen)  # answered before this machine (re)joined
-        elif hero in self.seats:
-            given = self.script.ask(mode, pen) if self.script else self.host.ask(mode, pen)
-            kind = self.countertype if given.countertype is None else given.countertype
-            self.link.submit(P.Answer(seq, mode, pen, given.result, kind))
+            got = self._wait(seq)
         else:
-            self.link.expect(seq, mode, pen)
-            if self.waiting is not None:
-                self.waiting(hero)
-        got = self._wait(seq)
+            got = self._answer(seq, mode, pen)
         if (got.mode, got.pen) != (mode, pen):
             # The states differ: the host's word on the last hash is on its way.
             stream.wait_stop(DESYNC_NEWS)
@@ -218,7 +212,29 @@ class LockstepHost(PassOn):
         self.countertype = got.countertype
         return Answer(got.result, got.countertype)
 
-    def _wait(self, seq: int) -> P.Answer:
+    def _answer(self, seq: int, mode: Ask, pen: int) -> P.Answer:
+        """A question now due: answer it here if its hero is seated here, else
+        wait for the stream (and answer here after all if the seat is taken over)."""
+        hero = pen - FIRST_HERO_PEN
+        if hero not in self.seats:
+            self.link.expect(seq, mode, pen)
+            if self.waiting is not None:
+                self.waiting(hero)
+            got = self._wait(seq, hero)
+            if got is not None:
+                return got
+        given = self.script.ask(mode, pen) if self.script else self.host.ask(mode, pen)
+        kind = self.countertype if given.countertype is None else given.countertype
+        self.link.submit(P.Answer(seq, mode, pen, given.result, kind))
+        return self._wait(seq)
+
+    @overload
+    def _wait(self, seq: int) -> P.Answer: ...
+    @overload
+    def _wait(self, seq: int, hero: int) -> P.Answer | None: ...
+
+    def _wait(self, seq: int, hero: int | None = None) -> P.Answer | None:
+        """Answer ``seq`` from the stream; None if ``hero``'s seat came here meanwhile."""
         stream = self.link.stream
         while True:
             got = stream.get(seq, None if self.idle is None else 0.02)
@@ -226,6 +242,12 @@ class LockstepHost(PassOn):
                 return got
             if self.idle is not None:
                 self.idle()
+                if hero is not None and hero in self.seats and seq >= len(stream):
+                    return None
+
+    def take_over(self, heroes: frozenset[int]) -> None:
+        """Play these seats here from now on (the host's player takes empty seats)."""
+        self.seats = self.seats | heroes
 
     def autosave(self, state: GameState) -> None:
         if self.alter is not None:

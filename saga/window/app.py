@@ -91,6 +91,7 @@ class App:
         self.once = False  # playing one game only (a watched replay), no title screen
         self._network = network  # network play, made when first wanted
         self.net: NetGame | None = None  # the network game in play
+        self.lockstep: LockstepHost | None = None  # and its host
         self.then: str | None = None  # "host" or "join": what the player picked in a game
         ui.set_menus(self._menus())
         ui.show_title = config.titlebar
@@ -125,6 +126,7 @@ class App:
                     bar(),
                     item("host", "MSG_MENU_HOST"),
                     item("join", "MSG_MENU_JOIN"),
+                    item("take_over", "MSG_NET_TAKE_OVER", enabled=False),
                     bar(),
                     item("save", "MSG_MENU_SAVE", "MSG_KEY_SAVE", enabled=False),
                     item("save_as", "MSG_MENU_SAVE_AS", "MSG_KEY_SAVE_AS", enabled=False),
@@ -250,7 +252,7 @@ class App:
                         idle=lambda: host.idle(0.05),
                     )
                 )
-                shown = lockstep[0]
+                shown = self.lockstep = lockstep[0]
             return self.wrap_host(shown, setup) if self.wrap_host else shown  # type: ignore[arg-type]
 
         dice = self.dice if net is None or net.hosting else None
@@ -261,6 +263,7 @@ class App:
         # a network game is the host's to leave for another.
         mine = not self.once and (net is None or net.hosting)
         ui.enable("new", "open", "host", "join", on=mine)
+        ui.enable("take_over", on=net is not None and net.hosting)
         ui.enable("quit_title", on=not self.once)
         ui.clear()
         ui.draw_frame()
@@ -283,7 +286,9 @@ class App:
         finally:
             ui.enable("quit_title", "summary", on=False)
             ui.enable("new", "open", "host", "join", on=True)
+            ui.enable("take_over", on=False)
             self.session = None
+            self.lockstep = None
             if net is not None:
                 net.end("the host left the game")
             self.net = None
@@ -329,6 +334,7 @@ class App:
             "open": self._open_instead,
             "host": self._leave_for,
             "join": self._leave_for,
+            "take_over": self._take_over,
             "save": self._save_from_menu,
             "save_as": self._save_from_menu,
             "summary": self._summary,
@@ -348,6 +354,18 @@ class App:
         """New game or Back to the title screen: leave the game in play, if the player agrees."""
         if self._may_leave(key):
             raise Leave()
+
+    def _take_over(self, key: str) -> None:
+        """The host plays the seats left empty (their players dropped out) here."""
+        from saga.net.server import Server
+
+        server = self.net.link if self.net is not None else None
+        if not isinstance(server, Server) or self.lockstep is None:
+            return
+        empty = server.open_seats()
+        for hero in empty:
+            server.take_over(hero)
+        self.lockstep.take_over(empty)
 
     def _leave_for(self, key: str) -> None:
         """Host or join a network game (leaving the one in play, if the player agrees)."""
