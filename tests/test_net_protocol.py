@@ -188,3 +188,24 @@ def test_a_silent_connection_is_closed_after_the_handshake_time(
         assert _hello(port, "RIGHT7", "-").startswith("WELCOME")  # and still lets players in
     finally:
         server.close()
+
+
+def test_a_spectator_out_of_step_is_let_go_and_the_game_goes_on() -> None:
+    server = Server(["SAGA-REPLAY 1 4 20 1 1 1 0 2 0 0"], (89,) * 7, frozenset(), "RIGHT7")
+    port = server.listen("127.0.0.1", 0)
+    try:
+        assert server.wait_for_players(5)
+        server.autosaved(1, bytes(P.SAVE_SIZE))
+        with socket.create_connection(("127.0.0.1", port), timeout=5) as peer:
+            peer.sendall(f"HELLO SAGA {P.PROTOCOL} {P.version()} RIGHT7 -\n".encode())
+            received = peer.makefile("rb")
+            lines = [received.readline().decode()]
+            while lines[-1] != "START\n":
+                lines.append(received.readline().decode())
+            peer.sendall(b"HASH 1 " + b"0" * 64 + b"\n")
+            lines += received.read().decode().splitlines()
+        assert lines[0] == "WELCOME -\n"
+        assert lines[-1].startswith("DESYNC 1 ")
+        assert server.stream.stopped is None and server.desync is None
+    finally:
+        server.close()

@@ -86,33 +86,66 @@ def host_game(
     if not seating.seats <= seats:
         names = ", ".join(T.HERO_NAMES[h] for h in sorted(seating.seats - seats))
         raise NetStop(f"--seat: {names} is not a human hero of this game")
-    header = Replay.starting(setup).header()
-    offer: list[Game] = []
-
-    def announce(open_seats: frozenset[int]) -> None:
-        if registry is not None and offer:
-            offer[0] = replace(offer[0], open_seats=open_seats)
-            registry.announce(offer[0])
-
-    server = Server(
-        header, game_keys(text), seats - seating.seats, code, tell=tell, seats_changed=announce
-    )
-    port = server.listen(*address)
-    tell(f"hosting on port {port}, join code {server.code}")
-    if registry is not None:
-        offer.append(offered(setup, port, server.open_seats()))
-        registry.announce(offer[0])
+    hosting = Hosting.start(setup, text, seats - seating.seats, code, address, registry, tell)
+    server = hosting.server
+    tell(f"hosting on port {hosting.port}, join code {server.code}")
     try:
         while not server.wait_for_players(1.0):
             pass
         lockstep = LockstepHost(
             show, server, seating.seats, seating.script(), alter=test_alteration(alteration)
         )
-        return _play(setup, text, lockstep, server, play, wrap, keep, tell, header)
+        return _play(setup, text, lockstep, server, play, wrap, keep, tell, hosting.header)
     finally:
-        if registry is not None and offer:
-            registry.withdraw(offer[0])
-        server.close("the host stopped")
+        hosting.stop("the host stopped")
+
+
+@dataclass
+class Hosting:
+    """A hosted game: its server, listening on ``port``, and its offer on the LAN."""
+
+    server: Server
+    port: int
+    header: list[str]
+    registry: Registry | None = None
+    offer: Game | None = None
+
+    @classmethod
+    def start(
+        cls,
+        setup: Setup,
+        text: Lookup,
+        open_seats: frozenset[int],
+        code: str,
+        address: tuple[str, int],
+        registry: Registry | None = None,
+        tell: Callable[[str], None] = lambda line: None,
+    ) -> Hosting:
+        """Listen for ``setup``'s game and announce it (NetStop if the port is taken)."""
+        header = Replay.starting(setup).header()
+        hosting: list[Hosting] = []
+
+        def announce(now_open: frozenset[int]) -> None:
+            if hosting and hosting[0].offer is not None and registry is not None:
+                hosting[0].offer = replace(hosting[0].offer, open_seats=now_open)
+                registry.announce(hosting[0].offer)
+
+        server = Server(
+            header, game_keys(text), open_seats, code, tell=tell, seats_changed=announce
+        )
+        port = server.listen(*address)
+        offer = offered(setup, port, open_seats) if registry is not None else None
+        hosting.append(cls(server, port, header, registry, offer))
+        if registry is not None and offer is not None:
+            registry.announce(offer)
+        return hosting[0]
+
+    def stop(self, reason: str | None = None) -> None:
+        """Take the offer back and end the game for everyone (``reason``: why)."""
+        if self.registry is not None and self.offer is not None:
+            self.registry.withdraw(self.offer)
+            self.offer = None
+        self.server.close(reason)
 
 
 def offered(setup: Setup, port: int, open_seats: frozenset[int]) -> Game:

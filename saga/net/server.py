@@ -144,6 +144,10 @@ class Server:
         for peer in list(self.peers):
             await self._send(peer, P.Stop(reason) if reason else P.Bye())
             await self._drop(peer, flush=True)
+        others = [t for t in asyncio.all_tasks() if t is not asyncio.current_task()]
+        for task in others:
+            task.cancel()
+        await asyncio.gather(*others, return_exceptions=True)
 
     # -- the engine's side (lockstep.Link) ----------------------------------------
 
@@ -388,6 +392,12 @@ class Server:
     def _compare(self, peer: Peer, turn: int) -> None:
         ours, theirs = self.saves.get(turn), peer.hashes.get(turn)
         if ours is None or theirs is None or digest(ours) == theirs or self.desync is not None:
+            return
+        if not peer.seats:
+            # A spectator out of step decides nothing: it alone is told, and let go.
+            self.tell(f"{peer.name} is out of step at turn {turn}; disconnected")
+            self.loop.call_soon_threadsafe(self._write, peer, P.Desync(turn, ours))
+            self.loop.call_soon_threadsafe(peer.writer.close)
             return
         self.desync = Desynced(turn, ours, who=f"this host and {peer.name}")
         self.stream.stop(self.desync)

@@ -255,15 +255,15 @@ class App:
                 shown = self.lockstep = lockstep[0]
             return self.wrap_host(shown, setup) if self.wrap_host else shown  # type: ignore[arg-type]
 
-        dice = self.dice if net is None or net.hosting else None
+        dice = self.dice if net is None or net.hosting is not None else None
         session = self.session = Session(setup, text, hosting, dice)
         self.net = net
         ui.enable("summary", on=True)
         # A watched replay is its window's only game: nothing to leave it for;
         # a network game is the host's to leave for another.
-        mine = not self.once and (net is None or net.hosting)
+        mine = not self.once and (net is None or net.hosting is not None)
         ui.enable("new", "open", "host", "join", on=mine)
-        ui.enable("take_over", on=net is not None and net.hosting)
+        ui.enable("take_over", on=net is not None and net.hosting is not None)
         ui.enable("quit_title", on=not self.once)
         ui.clear()
         ui.draw_frame()
@@ -419,7 +419,7 @@ class App:
         titles.update(host="MSG_MENU_HOST", join="MSG_MENU_JOIN")
         title = titles.get(key, "MSG_MENU_QUIT_TITLE")
         lines = [(t("MSG_LEAVE_GAME"), P.BLACK)]
-        if self.net is not None and self.net.hosting:
+        if self.net is not None and self.net.hosting is not None:
             lines.append((t("MSG_NET_END_FOR_ALL"), P.BLACK))
         return ask_yes_no(self.ui, t(title), lines, yes=t("MSG_YES"), no=t("MSG_NO"))
 

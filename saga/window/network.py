@@ -12,7 +12,7 @@ from __future__ import annotations
 import contextlib
 import threading
 from collections.abc import Callable
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 
 from saga.engine import tables as T
 from saga.engine.session import Setup
@@ -20,9 +20,9 @@ from saga.net import protocol as P
 from saga.net.client import Client
 from saga.net.discovery import Game, Registry, default_registry, describe
 from saga.net.lockstep import NetStop
-from saga.net.play import game_keys, humans, keyed, offered
+from saga.net.play import Hosting, humans, keyed
 from saga.net.server import Server
-from saga.replay import Replay, ReplayError
+from saga.replay import ReplayError
 from saga.replay import parse as parse_replay
 from saga.screen import pens as PENS
 from saga.screen.network import Offer, host_form, join_form, wait_window
@@ -42,21 +42,13 @@ class NetGame:
     seats: frozenset[int]  # the heroes played in this window
     text: Lookup  # the game's words, with the host's answer keys
     header: list[str]  # the game's start, as a replay's header
-    registry: Registry | None = None
-    offer: Game | None = None
-
-    @property
-    def hosting(self) -> bool:
-        return isinstance(self.link, Server)
+    hosting: Hosting | None = None  # the hosting machine's server and offer
 
     def end(self, reason: str | None = None) -> None:
         """Leave the network game (the host ends it for everyone, saying ``reason``)."""
-        if self.registry is not None and self.offer is not None:
-            self.registry.withdraw(self.offer)
-            self.offer = None
-        if isinstance(self.link, Server):
-            self.link.close(reason)
-        else:
+        if self.hosting is not None:
+            self.hosting.stop(reason)
+        elif isinstance(self.link, Client):
             self.link.close()
 
 
@@ -103,31 +95,15 @@ class Network:
         except ValueError as e:
             _problem(ui, t, str(e))
             return None
-        header = Replay.starting(setup).header()
-        registry = self._found()
-        offer: list[Game] = []
-
-        def announce(open_seats: frozenset[int]) -> None:
-            if registry is not None and offer:
-                offer[0] = replace(offer[0], open_seats=open_seats)
-                registry.announce(offer[0])
-
-        server = Server(
-            header,
-            game_keys(t),
-            humans(setup) - form.here,
-            code,
-            seats_changed=announce,
-        )
+        open_seats = humans(setup) - form.here
         try:
-            port = server.listen("", port)
+            hosting = Hosting.start(setup, t, open_seats, code, ("", port), self._found())
         except NetStop as e:
             _problem(ui, t, str(e))
             return None
-        if registry is not None:
-            offer.append(offered(setup, port, server.open_seats()))
-            registry.announce(offer[0])
-        game = NetGame(setup, server, form.here, t, header, registry, offer[0] if offer else None)
+        server = hosting.server
+        port = hosting.port
+        game = NetGame(setup, server, form.here, t, hosting.header, hosting)
 
         def lines() -> list[str]:
             open_seats = server.open_seats()
