@@ -40,7 +40,11 @@ TEMPLATE = (
     "[EGIL=...] [RAGNAR=...] "
     "[SIEGFRIED=...] [STARKAD=...] [[FILE=]savedgame]  |  saga [--headless] --replay FILE  |  "
     "saga --simulate N [--seed S] [--turns T] [--advanced] [--jobs J] [--csv FILE] "
-    "[--chart FILE.png] [HERO=AMIGA|NONE ...]"
+    "[--chart FILE.png] [HERO=AMIGA|NONE ...]  |  "
+    "saga --headless --host [ADDR:]PORT [--code CODE] [--seat HERO,...] [--answers FILE] "
+    "[--announce] [options] [HERO=...] [FILE]  |  "
+    "saga --headless --join ADDR:PORT --code CODE [--seat HERO,...] [--answers FILE]  |  "
+    "saga --find"
 )
 
 # What ``saga ?`` adds under the template: the window's keys.
