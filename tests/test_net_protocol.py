@@ -209,3 +209,24 @@ def test_a_spectator_out_of_step_is_let_go_and_the_game_goes_on() -> None:
         assert server.stream.stopped is None and server.desync is None
     finally:
         server.close()
+
+
+def test_a_terminal_player_types_answers() -> None:
+    import io
+
+    from saga.engine.host import Answer
+    from saga.hosts import ScriptError, TerminalHost, read_answer
+    from saga.text import english
+
+    assert read_answer("12", Ask.COUNTRY) == Answer(12)
+    assert read_answer("3 1", Ask.COUNTER) == Answer(3, T.JARL)
+    assert read_answer("y", Ask.YNKEYBOARD) == Answer(ord("Y"))
+    assert read_answer("Q COUNTRY 6 -3 5", Ask.COUNTRY) == Answer(-3, 5)
+    for bad in ("", "north", "3 9", "1 2 3", "-5"):
+        assert read_answer(bad, Ask.COUNTRY) is None
+    out = io.StringIO()
+    host = TerminalHost(out, english(), None, colour=False, answers=io.StringIO("what\n7\n"))
+    assert host.ask(Ask.COUNTRY, 6) == Answer(7)
+    assert "COUNTRY pen 6 (Beowulf)? " in out.getvalue()
+    with pytest.raises(ScriptError, match="no answer on the terminal"):
+        host.ask(Ask.COUNTRY, 6)
