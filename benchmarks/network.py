@@ -81,8 +81,9 @@ def latency(answers: int) -> list[float]:
     return times
 
 
-def bytes_per_game() -> int:
-    """Bytes sent by all six machines for the whole all-human game, in-process."""
+def bytes_per_game() -> tuple[int, float]:
+    """Bytes sent by all six machines for the whole all-human game, in-process,
+    and the seconds that took."""
     answers = read_answers(SIX.read_text().splitlines())
     seed, turns, advanced, _ = SIX.stem.split("_")
     setup = Setup(int(seed), (T.HUMAN,) * 6, int(turns), advanced == "1")
@@ -121,6 +122,7 @@ def bytes_per_game() -> int:
                 made.append(self)
 
         play.Server, play.Client = CountedServer, CountedClient
+        start = time.perf_counter()
         try:
             threads = [
                 threading.Thread(
@@ -160,11 +162,24 @@ def bytes_per_game() -> int:
                 threads[-1].start()
             for thread in threads:
                 thread.join(120)
+            elapsed = time.perf_counter() - start
         finally:
             play.Server, play.Client = original_server, original_client
         assert results == [0] * 6, results
         links.extend(made)
-    return sum(link.bytes_sent for link in links)
+    return sum(link.bytes_sent for link in links), elapsed
+
+
+def one_engine() -> float:
+    """Seconds one engine takes for the same game, in-process, answers from the trace."""
+    from saga.trace import parse_game, run
+
+    seed, turns, advanced, controls = SIX.stem.split("_")
+    setup = parse_game([seed, turns, advanced, *controls])
+    answers = read_answers(SIX.read_text().splitlines())
+    start = time.perf_counter()
+    run(setup, answers, io.StringIO())
+    return time.perf_counter() - start
 
 
 def wall_times() -> tuple[float, float]:
@@ -201,7 +216,13 @@ def main() -> None:
         f"answer to all six engines: median {1000 * statistics.median(times):.2f} ms, "
         f"99th percentile {1000 * p99:.2f} ms (goal 20 ms, {answers} answers)"
     )
-    print(f"bytes sent for a 30-turn six-player game ({SIX.name}): {bytes_per_game()}")
+    sent, together = bytes_per_game()
+    alone = one_engine()
+    print(f"bytes sent for a 30-turn six-player game ({SIX.name}): {sent}")
+    print(
+        f"the same game, six machines in one process: {together:.2f} s against six engines "
+        f"alone {6 * alone:.2f} s (ratio {together / (6 * alone):.2f})"
+    )
     network, alone = wall_times()
     print(
         f"6-machine 12-turn headless game: {network:.2f} s; one saga.trace --replay: "

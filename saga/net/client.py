@@ -65,12 +65,13 @@ class Client:
             raise self.failure
 
     def close(self) -> None:
+        """Say goodbye and hang up; the network thread then ends by itself."""
         if self.loop.is_running():
             future = asyncio.run_coroutine_threadsafe(self._bye(), self.loop)
             with contextlib.suppress(Exception):
                 future.result(5)
-            self.loop.call_soon_threadsafe(self.loop.stop)
-        self._thread.join(5)
+        if self._thread.is_alive():
+            self._thread.join(5)
 
     # -- the engine's side (lockstep.Link) ----------------------------------------
 
