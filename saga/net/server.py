@@ -197,7 +197,8 @@ class Server:
     def _start(self) -> None:
         self.started = True
         for peer in self.peers:
-            self._begin(peer)
+            if peer.conn.phase is P.Phase.WAITING:  # welcomed; a handshake still under way is not
+                self._begin(peer)
 
     def _begin(self, peer: Peer) -> None:
         """Send a welcomed peer the game so far."""
