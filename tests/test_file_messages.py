@@ -46,8 +46,7 @@ class Shown:
             requester(ui, title, lines, **kw)  # type: ignore[arg-type]
 
         monkeypatch.setattr(ScreenHost, "say", keep_said)
-        for module in (filemessages, app_module):
-            monkeypatch.setattr(module, "requester", keep_requester)
+        monkeypatch.setattr(filemessages, "requester", keep_requester)
 
 
 def _game_app(source: ScriptedEventSource, shown: Shown) -> tuple[App, ScreenHost, Game]:
@@ -86,29 +85,30 @@ def test_saving_says_saving_then_saved(monkeypatch: pytest.MonkeyPatch) -> None:
 
 def test_a_save_that_cannot_be_opened(monkeypatch: pytest.MonkeyPatch) -> None:
     shown = Shown(monkeypatch)
-    source = ScriptedEventSource().press()  # closes the requester
+    source = ScriptedEventSource().key("\r")  # OK: closes the requester
     app, _, _ = _game_app(source, shown)
     path = Path("no such folder", "game.saga")
     app.path = path
     app._save(ask=False)
     message = f"Cannot open {path} to write it!"
     assert shown.said == [f"Saving {path}...", message]
-    assert shown.requesters == [("Saga: Error", [message, "No such file or directory"])]
+    reason = "Its drawer does not exist."
+    assert shown.requesters == [("Saga: Recoverable error", [message, reason])]
     assert app.path == path and not path.exists()
-    assert len(source) == 0  # the requester waited for the click
+    assert len(source) == 0  # the requester waited for its OK
 
 
 def test_the_autosave_complains_on_the_message_line_and_in_a_requester(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     shown = Shown(monkeypatch)
-    source = ScriptedEventSource().press()
+    source = ScriptedEventSource().key("\r")  # OK
     _, host, g = _game_app(source, shown)
     host.autosave_path = Path("gone", "Autosave.saga")
     host.autosave(g.state)
     message = f"Cannot open {host.autosave_path} to write it!"
     assert shown.said == [message]  # no "Saving..." for the autosave, as in the original
-    assert [title for title, _ in shown.requesters] == ["Saga: Error"]
+    assert [title for title, _ in shown.requesters] == ["Saga: Recoverable error"]
     host.autosave_path = Path("Autosave.saga")
     host.autosave(g.state)
     assert shown.said == [message] and host.autosave_path.stat().st_size == savefile.SAVE_SIZE
@@ -118,7 +118,7 @@ def test_a_full_disk_cannot_be_written() -> None:
     error = OSError(errno.ENOSPC, os.strerror(errno.ENOSPC))
     message, reason = filemessages.save_failed(TEXT, Path("/x/game.saga"), error)
     assert message == "Cannot write to /x/game.saga!"
-    assert reason == os.strerror(errno.ENOSPC)
+    assert reason == "The disk is full."
 
 
 def _open(app: App, path: Path, monkeypatch: pytest.MonkeyPatch) -> object:
@@ -144,14 +144,14 @@ def test_each_file_that_cannot_be_opened_has_its_own_requester(
     monkeypatch: pytest.MonkeyPatch, content: bytes | None, first_line: str
 ) -> None:
     shown = Shown(monkeypatch)
-    source = ScriptedEventSource().press()
+    source = ScriptedEventSource().key("\r")  # OK
     app, _, _ = _game_app(source, shown)
     path = Path("game.saga")
     if content is not None:
         path.write_bytes(content)
     assert _open(app, path, monkeypatch) is None
     [(title, lines)] = shown.requesters
-    assert title == "Saga: Error"
+    assert title == "Saga: Recoverable error"
     assert lines[0] == first_line.format(path=path)
     assert len(lines) >= 2 and all(len(line) <= filemessages.COLUMNS for line in lines)
     assert len(source) == 0
@@ -203,7 +203,7 @@ def test_start_up_with_a_broken_saved_game_and_a_bad_hero_word_reaches_the_title
         return run(screen)
 
     monkeypatch.setattr(TitleScreen, "run", title_screen)
-    source = ScriptedEventSource().press()  # closes the requester
+    source = ScriptedEventSource().key("\r")  # OK: closes the requester
     source.pause(0.1).key("\x1b")  # the title screen: quit
     real = app_module.run_window
     monkeypatch.setattr(

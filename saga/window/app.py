@@ -36,7 +36,7 @@ from saga.screen.manual import manual_window
 from saga.screen.pages import rules_window
 from saga.screen.title import TitleScreen
 from saga.screen.ui import HEIGHT, WIDTH, GameAborted, QuitProgram, Ui
-from saga.screen.windows import ask_yes_no, dismisses, requester
+from saga.screen.windows import ask_yes_no, dismisses
 from saga.text import Lookup
 from saga.window import filemessages as fm
 from saga.window.host import ScreenHost, show_summary
@@ -331,9 +331,7 @@ class App:
     def _open(self) -> tuple[GameState, Path] | None:
         t = self.t
         folder = self.path.parent if self.path else self.config.home
-        path = choose_file(
-            self.ui, t("MSG_OPEN_GAME"), folder, ok=t("MSG_OK"), cancel=t("MSG_CANCEL")
-        )
+        path = choose_file(self.ui, t, t("MSG_OPEN_GAME"), folder)
         return None if path is None else self._load(path)
 
     def _load(self, path: Path) -> tuple[GameState, Path] | None:
@@ -341,8 +339,7 @@ class App:
         try:
             return savefile.load(path), path
         except savefile.SaveFileError as e:
-            t = self.t
-            requester(self.ui, fm.title(t), fm.lines(*fm.open_failed(t, path, e)))
+            fm.complain(self.ui, self.t, *fm.open_failed(self.t, path, e))
             return None
 
     def _save(self, ask: bool) -> None:
@@ -351,14 +348,7 @@ class App:
             return
         if ask or path is None:
             folder = path.parent if path else self.config.home
-            path = choose_file(
-                self.ui,
-                t("MSG_SAVE_GAME"),
-                folder,
-                path.name if path else "",
-                ok=t("MSG_OK"),
-                cancel=t("MSG_CANCEL"),
-            )
+            path = choose_file(self.ui, t, t("MSG_SAVE_GAME"), folder, path.name if path else "")
             if path is None:
                 return
         if path.suffix.lower() != ".saga":
