@@ -216,3 +216,31 @@ def test_start_up_with_a_broken_saved_game_and_a_bad_hero_word_reaches_the_title
     assert lines[0] == "Cannot read from broken.saga!"
     assert titles == [[T.AMIGA, T.NONE, T.AMIGA, T.AMIGA, T.NONE, T.NONE]]
     assert len(source) == 1  # only the release of Escape, which quit the title screen
+
+
+def test_every_reason_a_file_fails_has_its_sentence_in_every_language(tmp_path: Path) -> None:
+    from amiga.dos import Problem
+    from saga.text import load_text
+
+    assert set(Problem.__members__) <= set(filemessages.PROBLEM_MESSAGES)
+    german, _ = load_text("deutsch", None, {}, tmp_path)
+    italian, _ = load_text("italiano", None, {}, tmp_path)
+    full = OSError(errno.ENOSPC, os.strerror(errno.ENOSPC))
+    assert filemessages.save_failed(german, tmp_path / "x.saga", full)[1] == (
+        "Der Datenträger ist voll."
+    )
+    assert filemessages.save_failed(italian, tmp_path / "x.saga", full)[1] == "Il disco è pieno."
+    assert filemessages.title(german) == "Saga: Behebbarer Fehler"
+    gone = OSError(errno.ENOENT, os.strerror(errno.ENOENT))
+    assert filemessages.save_failed(TEXT, tmp_path / "no" / "x.saga", gone)[1] == (
+        "Its drawer does not exist."
+    )
+    # The drawer is there, but the system would not make the file: its own words.
+    assert filemessages.save_failed(TEXT, tmp_path / "x.saga", gone)[1] == os.strerror(errno.ENOENT)
+    missing = tmp_path / "missing.saga"
+    with pytest.raises(savefile.SaveFileError) as caught:
+        savefile.load(missing)
+    assert filemessages.open_failed(german, missing, caught.value) == (
+        f"{german('MSG_CANT_OPEN')} {missing} {german('MSG_TO_READ_IT')}!",
+        "Sie existiert nicht.",
+    )

@@ -121,6 +121,7 @@ class FileRequester:
             for row, text in enumerate((PATTERN, str(self.folder), name))
         )
         self.fields = [self.pattern_field, self.drawer_field, self.file_field]
+        self.pattern_field.selected = self.drawer_field.selected = False  # only File's name is
         ok, cancel = t("MSG_OK"), t("MSG_CANCEL")
         self.ok = Button(Box(X0 + 8, Y1 - 18, X0 + 8 + 8 * len(ok) + 24, Y1 - 5), ok)
         self.cancel = Button(Box(X1 - 31 - 8 * len(cancel), Y1 - 18, X1 - 7, Y1 - 5), cancel)

@@ -146,6 +146,8 @@ def save_failed(t: Lookup, path: Path, error: OSError) -> tuple[str, str]:
     else:
         message = f"{t('MSG_CANT_OPEN')} {path} {t('MSG_TO_WRITE_IT')}!"
     name = ERRNO_MESSAGES.get(error.errno or 0)
+    if name == "MSG_FILE_NO_DRAWER" and path.parent.is_dir():
+        name = None  # the drawer is there, but the system will not make the file in it
     return message, t(name) if name else str(error.strerror or error)
 
 
