@@ -164,12 +164,11 @@ class App:
         self.path = path
         self.once = once
         if state is None and path is not None:
+            self._title_screen().draw()  # 1.95 loads it with the title screen up
             state, self.path = self._load(path) or (None, None)
         while True:
             if state is None and not once:
-                choice = TitleScreen(
-                    self.ui, self.config, self.t, self.menu, self.store.remember
-                ).run()
+                choice = self._title_screen().run()
                 if choice.action == "quit":
                     return
                 if choice.action == "open":
@@ -182,6 +181,9 @@ class App:
             state = self._play(state)
             if once:
                 return
+
+    def _title_screen(self) -> TitleScreen:
+        return TitleScreen(self.ui, self.config, self.t, self.menu, self.store.remember)
 
     def _play(self, state: GameState | None) -> GameState | None:
         """Play a game; return the next one to play if the player opened one."""
