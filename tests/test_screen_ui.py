@@ -330,7 +330,7 @@ def test_the_title_screen_keeps_only_the_hero_the_player_changed(tmp_path: Path)
 
 @pytest.mark.parametrize("once", [False, True])
 def test_a_watched_replay_offers_nothing_to_leave_it_for(
-    once: bool, monkeypatch: pytest.MonkeyPatch
+    once: bool, monkeypatch: pytest.MonkeyPatch, tmp_path: Path
 ) -> None:
     # Watching a replay plays one game in its window: New, Open and Back to
     # the title screen would only close it, so they rest, as after a requester.
@@ -348,7 +348,7 @@ def test_a_watched_replay_offers_nothing_to_leave_it_for(
     source.ticks(1).click(300, 300)  # the turn prompt
     source.ticks(1).click(300, 300)  # the game over screen
     source.key("\x1b")  # back on the title screen, if there is one: quit
-    config = Config(controls=[T.AMIGA] + [T.NONE] * 5, turns=1, delay=0)
+    config = Config(controls=[T.AMIGA] + [T.NONE] * 5, turns=1, delay=0, home=tmp_path)
     App(_ui(source), config, TEXT, Lcg64(1)).run(config.controls, None, None, once)
     assert offered == [not once] * 3
 

@@ -7,7 +7,8 @@ ASL has them, which Tab steps through.  The pattern is AmigaDOS's
 (``#?.saga``, the original's); Return in it filters the list, Return in the
 drawer field lists the drawer typed.  A file name typed with a path (``/``)
 goes to the drawer it names, so the name taken is always a file in the
-drawer shown; "." and ".." are refused with a word why.  Return in the file
+drawer shown (:func:`amiga.dos.file_in`); "." and ".." are refused with a
+word why.  Return in the file
 field, OK or a double click take the name; Escape, Cancel or the right
 button give up.
 """
@@ -19,6 +20,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from amiga.display.box import Box
+from amiga.dos import file_in
 from amiga.input import IDCMP, IntuiMessage, MouseCode, Qualifier, RawKey
 from amiga.intuition import Button, Scroller, StringGadget, Window
 from amiga.pattern import PatternError, compile_pattern, matches
@@ -189,10 +191,13 @@ class FileRequester:
             return None
         self.file_field.set_text(name)
         self.file_field.selected = False
-        if name in (".", ".."):
+        if not name:
+            return None
+        chosen = file_in(self.folder, name)
+        if chosen is None:
             self.refused = f'"{name}" {self.t("MSG_NOT_A_FILE_NAME")}'
             return None
-        return self.folder / name if name else None
+        return Path(chosen)
 
     # -- the loop ---------------------------------------------------------------
 

@@ -17,6 +17,7 @@ from amiga.display.box import Box
 from amiga.display.font import default_font
 from amiga.input import IDCMP, IntuiMessage, Qualifier, RawKey
 from amiga.intuition import Button, CheckBox, Cycle, Gadget, GadgetList, Slider
+from saga import ORIGINAL_VERSION, __version__
 from saga.config import DELAY_TICKS, Config
 from saga.engine import tables as T
 from saga.screen import pens as P
@@ -138,7 +139,12 @@ class TitleScreen:
         ui.text(GADGET_X + GADGET_W + 12, DELAY_Y, self.delay_text(), P.WHITE, shadow=True)
         ui.text(GADGET_X + GADGET_W + 12, TURNS_Y, str(config.turns), P.WHITE, shadow=True)
         self.gadgets.draw(ui.rp, DRAW_INFO)
-        ui.text(8, HEIGHT - 12, f"Saga 1.2a - Help: {t('MSG_MENU_ABOUT')}", P.DARK_GREY)
+        ui.text(
+            8,
+            HEIGHT - 12,
+            f"Saga {__version__} (Amiga {ORIGINAL_VERSION}) - Help: {t('MSG_MENU_ABOUT')}",
+            P.DARK_GREY,
+        )
 
     def _control_name(self, control: int) -> str:
         name = CONTROL_NAMES[control]

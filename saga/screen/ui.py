@@ -4,8 +4,9 @@ One :class:`Ui` owns the emulated screen, shows it in a window (or not, in
 tests), and hands out input messages after dealing with the things every
 screen does the same way: the menu strip under the right button in the
 title bar and its Right-Amiga shortcuts (Ctrl or the Windows key), the
-window's own keys (Alt+Enter fullscreen, Alt+1/2/3 scale, Alt+0 fit),
-Shift+Esc to quit at once, and closing the window.  While a requester is
+window's own keys (Alt+Enter fullscreen, Alt+1/2/3 scale, Alt+0 fit,
+Print Screen or Alt+S a screenshot), Shift+Esc to quit at once, and closing
+the window.  While a requester is
 up (:meth:`Ui.requester_layer`) the menus and their shortcuts rest, as Intuition
 blocks a window's menus under a requester.
 """
@@ -16,6 +17,7 @@ import time
 from collections import deque
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
+from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 import numpy as np
@@ -54,8 +56,20 @@ DRAW_INFO = DrawInfo(
 # The window's own keys, with Alt (emulators' habit, clear of the shortcuts).
 SCALE_KEYS: dict[int, int | None] = {RawKey.N0: None, RawKey.N1: 1, RawKey.N2: 2, RawKey.N3: 3}
 FULLSCREEN_KEYS = (RawKey.RETURN, RawKey.KP_ENTER)
-WINDOW_TEXT = "0123\r"
+SCREENSHOT_KEY = RawKey.S  # with Alt, as in ScummVM; Print Screen works alone
+WINDOW_TEXT = "0123sS\r"
 FLASH_SECONDS = 0.12
+NOTE_SECONDS = 3.0  # how long a note stays in the title bar
+
+
+@dataclass
+class _Note:
+    """A note in the title bar: its text, until when, what it covers and how it looks."""
+
+    text: str
+    until: float
+    under: np.ndarray = field(default_factory=lambda: np.zeros(0, np.uint8))
+    drawn: np.ndarray = field(default_factory=lambda: np.zeros(0, np.uint8))
 
 
 class QuitProgram(Exception):
@@ -84,6 +98,9 @@ class Ui:
         self._kept: deque[IntuiMessage] = deque()  # what the last discard left for the window
         self.title_text = ""
         self.show_title = True
+        # Saves a screenshot and returns the note saying where; the program's to set.
+        self.take_screenshot: Callable[[], str] | None = None
+        self._note: _Note | None = None
         self.frame_colour(None)
 
     # -- drawing --------------------------------------------------------------
@@ -125,11 +142,16 @@ class Ui:
             self.rp.draw(x0, y1)
 
     def draw_title_bar(self) -> None:
-        if not self.show_title:
-            return
+        """The title bar with the screen's title, or the note of the moment."""
+        if self.show_title:
+            self._bar(self.title_text)
+        if self._note is not None:
+            self._show_note(self._note)
+
+    def _bar(self, text: str) -> None:
         self.fill(0, 0, WIDTH - 1, TITLE_HEIGHT - 2, P.MENU_BACK)
         self.fill(0, TITLE_HEIGHT - 1, WIDTH - 1, TITLE_HEIGHT - 1, P.BLACK)
-        self.text(4, 8, self.title_text, P.MENU_TEXT)
+        self.text(4, 8, text[: (WIDTH - 8) // FONT], P.MENU_TEXT)
 
     def set_show_title(self, on: bool) -> None:
         """Show or hide the title bar (ShowTitle); hidden, the frame shows there."""
@@ -143,6 +165,34 @@ class Ui:
     def set_title(self, text: str) -> None:
         self.title_text = text
         self.draw_title_bar()
+
+    @property
+    def showing_note(self) -> str | None:
+        """The text of the note in the title bar, if one is up."""
+        return self._note.text if self._note is not None else None
+
+    def note(self, text: str) -> None:
+        """A short note in the title bar for a few seconds, shown even where the
+        title bar is hidden, and never in the game's message lines: what the
+        window did (a screenshot saved), not what the game says.  Screens that
+        redraw their title bar draw the note again until it is over."""
+        self._hide_note()
+        self._show_note(_Note(text, self.source.now() + NOTE_SECONDS))
+
+    def _show_note(self, note: _Note) -> None:
+        note.under = self.save_area(0, 0, WIDTH - 1, TITLE_HEIGHT - 1)
+        self._bar(note.text)
+        note.drawn = self.save_area(0, 0, WIDTH - 1, TITLE_HEIGHT - 1)
+        self._note = note
+
+    def _hide_note(self, *, expired_only: bool = False) -> None:
+        """Put back what the note covers, unless something has been drawn over it since."""
+        note = self._note
+        if note is None or (expired_only and self.source.now() < note.until):
+            return
+        self._note = None
+        if np.array_equal(self.save_area(0, 0, WIDTH - 1, TITLE_HEIGHT - 1), note.drawn):
+            self.restore_area(0, 0, note.under)
 
     def clear(self, pen: int = P.BLACK) -> None:
         self.fill(0, 0, WIDTH - 1, HEIGHT - 1, pen)
@@ -268,6 +318,7 @@ class Ui:
         message, the item's key in :attr:`picked`; everything else passes
         through.
         """
+        self._hide_note(expired_only=True)
         self.present()
         message = self._receive(timeout)
         if message is None:
@@ -278,6 +329,9 @@ class Ui:
         if kind == IDCMP.RAWKEY and not message.key_up:
             if message.raw_key == RawKey.ESC and message.qualifier & Qualifier.SHIFT:
                 raise QuitProgram
+            if message.raw_key == RawKey.PRINT_SCREEN:
+                self._screenshot()
+                return None
             if message.qualifier & Qualifier.ALT and self._window_key(message.raw_key):
                 return None
         alt = message.qualifier & Qualifier.ALT
@@ -312,7 +366,11 @@ class Ui:
         return IntuiMessage(IDCMP.MENUPICK, 0, Qualifier(0), *self.mouse)
 
     def _window_key(self, raw: int) -> bool:
-        """Alt+1/2/3 scale the window, Alt+0 fits it, Alt+Enter toggles fullscreen."""
+        """Alt+1/2/3 scale the window, Alt+0 fits it, Alt+Enter toggles
+        fullscreen, Alt+S saves a screenshot."""
+        if raw == SCREENSHOT_KEY:
+            self._screenshot()
+            return True
         presenter = self.presenter
         if presenter is None or not (raw in SCALE_KEYS or raw in FULLSCREEN_KEYS):
             return False
@@ -321,6 +379,12 @@ class Ui:
         else:
             presenter.toggle_fullscreen()
         return True
+
+    def _screenshot(self) -> None:
+        """The screenshot key: the screen as it is, without the last note."""
+        if self.take_screenshot is not None:
+            self._hide_note()
+            self.note(self.take_screenshot())
 
     def menu_item(self, key: str) -> MenuItem:
         if self.strip is None:

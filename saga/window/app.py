@@ -13,12 +13,14 @@ import functools
 import signal
 import threading
 from collections.abc import Callable, Iterator
+from importlib import resources
 from pathlib import Path
 
 from amiga.display import Screen
 from amiga.input import IDCMP, EventSource
 from amiga.intuition import Menu, MenuItem, bar
 from saga import savefile
+from saga.art import WINDOW_ICON
 from saga.config import Config, ForgetSettings, SettingsStore
 from saga.engine import tables as T
 from saga.engine.game import Game
@@ -72,8 +74,11 @@ class App:
         *,
         store: SettingsStore | None = None,
         wrap_host: HostWrapper | None = None,
+        autosave: Path | None = None,
     ) -> None:
         self.ui = ui
+        # The start-of-turn autosave: another name when another game plays in the folder.
+        self.autosave = autosave or config.home / AUTOSAVE
         self.config = config
         self.store = store or ForgetSettings()  # keeps the player's changes of settings
         self.t = text
@@ -83,6 +88,7 @@ class App:
         self.path: Path | None = None  # where the game in play was opened or saved
         self.once = False  # playing one game only (a watched replay), no title screen
         ui.set_menus(self._menus())
+        ui.take_screenshot = self._screenshot
         ui.show_title = config.titlebar
         P.install_fixed(ui.screen.palette)  # the map's colours come with the board
 
@@ -198,7 +204,7 @@ class App:
         )
 
         def hosting(g: Game) -> Host:
-            host = ScreenHost(ui, self.board, self.t, config, g, config.home / AUTOSAVE, self.menu)
+            host = ScreenHost(ui, self.board, self.t, config, g, self.autosave, self.menu)
             return self.wrap_host(host, setup) if self.wrap_host else host
 
         session = self.session = Session(setup, self.t, hosting, self.dice)
@@ -344,6 +350,20 @@ class App:
             fm.complain(self.ui, self.t, *fm.open_failed(self.t, path, e))
             return None
 
+    def _screenshot(self) -> str:
+        """Print Screen: the screen into ``Screenshots`` beside the saved games;
+        returns the note for the title bar."""
+        from amiga.display.screenshot import save_screenshot  # the IFF writer, once asked
+
+        t, ui = self.t, self.ui
+        folder = self.config.home / "Screenshots"
+        scale = ui.presenter.scale if ui.presenter is not None else 1
+        try:
+            iff, png = save_screenshot(ui.screen, folder, "Saga", scale=scale)
+        except OSError as e:
+            return f"{t('MSG_CANT_WRITE')} {folder}: {e.strerror or e}"
+        return f"{t('MSG_SAVED')} {folder.name}/{iff.name}, {png.name}"
+
     def _save(self, ask: bool) -> None:
         t, session, path = self.t, self.session, self.path
         if session is None:
@@ -369,6 +389,7 @@ def run_window(
     store: SettingsStore | None = None,
     wrap_host: HostWrapper | None = None,
     once: bool = False,
+    autosave: Path | None = None,
 ) -> int:
     """Open the window and play until the player quits; returns the exit status.
 
@@ -389,11 +410,20 @@ def run_window(
             fullscreen=config.fullscreen,
             stretch=config.stretch,
             scanlines=config.scanlines,
+            icon=resources.files("saga.art").joinpath(WINDOW_ICON).read_bytes(),
         )
         try:
             source = source if source is not None else PygameEventSource(presenter)
             ui = Ui(source, presenter, screen)
-            app = App(ui, config, text, Lcg64(setup.seed), store=store, wrap_host=wrap_host)
+            app = App(
+                ui,
+                config,
+                text,
+                Lcg64(setup.seed),
+                store=store,
+                wrap_host=wrap_host,
+                autosave=autosave,
+            )
             app.run(list(setup.controls), setup.state, path, once)
         finally:
             presenter.close()
