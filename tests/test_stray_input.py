@@ -155,6 +155,13 @@ def test_window_keys_and_menus_are_not_thrown_away(
     assert host.ask(Ask.YNKEYBOARD, 6).result == ord("Y")
     assert ui.presenter is not None and ui.presenter.scale == 2 != scale
 
+    shots: list[str] = []
+    ui.take_screenshot = lambda: shots.append("shot") or "saved"
+    answer_once_asked(monkeypatch, source, lambda: type_key("y", "Y"))
+    type_key("s", "S", pygame.KMOD_LALT)  # the window's screenshot key
+    assert host.ask(Ask.YNKEYBOARD, 6).result == ord("Y")
+    assert shots == ["shot"]
+
     answer_once_asked(monkeypatch, source)
     type_key("\x1b", "ESCAPE", pygame.KMOD_LSHIFT)  # quit at once, even typed ahead
     with pytest.raises(QuitProgram):

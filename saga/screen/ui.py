@@ -57,6 +57,7 @@ DRAW_INFO = DrawInfo(
 SCALE_KEYS: dict[int, int | None] = {RawKey.N0: None, RawKey.N1: 1, RawKey.N2: 2, RawKey.N3: 3}
 FULLSCREEN_KEYS = (RawKey.RETURN, RawKey.KP_ENTER)
 SCREENSHOT_KEY = RawKey.S  # with Alt, as in ScummVM; Print Screen works alone
+ALT_KEYS = frozenset((*SCALE_KEYS, *FULLSCREEN_KEYS, SCREENSHOT_KEY))  # the window's, with Alt
 WINDOW_TEXT = "0123sS\r"
 FLASH_SECONDS = 0.12
 NOTE_SECONDS = 3.0  # how long a note stays in the title bar
@@ -302,7 +303,8 @@ class Ui:
             raw = message.raw_key
             return bool(
                 (raw == RawKey.ESC and qualifier & Qualifier.SHIFT)
-                or (qualifier & Qualifier.ALT and (raw in SCALE_KEYS or raw in FULLSCREEN_KEYS))
+                or raw == RawKey.PRINT_SCREEN
+                or (qualifier & Qualifier.ALT and raw in ALT_KEYS)
             )
         return (
             kind == IDCMP.VANILLAKEY
