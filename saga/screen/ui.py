@@ -270,9 +270,9 @@ class Ui:
         messages went.
 
         What is the window's stays, in order, for :meth:`next_message`:
-        closing it, Shift+Esc, the Alt keys, the menu shortcuts, and a press
-        on the menu strip with all that follows it (the menu is being used);
-        so does what ``keep`` wants.
+        closing it, Shift+Esc, its Alt keys and Print Screen, the menu
+        shortcuts, and a press on the menu strip with all that follows it
+        (the menu is being used); so does what ``keep`` wants.
         """
         pending = [*self._kept, *self.source.take_pending()]
         self._kept.clear()
