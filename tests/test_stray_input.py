@@ -183,3 +183,20 @@ def test_a_replay_keeps_tab_and_a_pause_ends_on_a_key_pressed_during_it(
     type_key("y", "Y")  # before the pause: thrown away
     host.pause()  # ends on the Space pressed during it
     assert [m.char for m in taken[0] if m.idcmp == IDCMP.VANILLAKEY] == ["y"]
+
+
+def test_the_game_over_screen_is_not_skipped_by_keys_from_the_game(
+    window: tuple[Ui, PygameEventSource], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from saga.engine import tables as T
+
+    ui, source = window
+    app = App(ui, Config(), TEXT, Lcg64(1))
+    session = Session(Setup(2, (T.AMIGA,) * 6, turns=1), TEXT, QuietHost())
+    session.play()
+    assert session.over
+    taken = answer_once_asked(monkeypatch, source, lambda: click(300, 300))
+    for _ in range(3):  # the last question's spare keys, pressed as the scores came up
+        type_key(" ", "SPACE")
+    assert app._game_over(session) is None  # dismissed by the click that came after
+    assert [m.char for m in taken[0] if m.idcmp == IDCMP.VANILLAKEY] == [" "] * 3
