@@ -103,6 +103,7 @@ class Ui:
         self.take_screenshot: Callable[[], str] | None = None
         self._note: _Note | None = None
         self.frame_colour(None)
+        source.urgent = self._quits
 
     # -- drawing --------------------------------------------------------------
 
@@ -250,15 +251,16 @@ class Ui:
     @contextmanager
     def requester_layer(self) -> Iterator[None]:
         """While a requester is up: the screen dimmed behind it, no menus and
-        no shortcuts; afterwards the screen as it was, and the input that
-        came meanwhile thrown away (as the original empties its window's
-        port when one of its windows closes), so that the key or click that
-        closed it answers nothing else."""
+        no shortcuts, no ticks; afterwards the screen as it was, and the
+        input that came meanwhile thrown away (as the original empties its
+        window's port when one of its windows closes), so that the key or
+        click that closed it answers nothing else."""
         saved = self.save_area(0, 0, WIDTH - 1, HEIGHT - 1)
         self.screen.dim(0, 0, WIDTH - 1, HEIGHT - 1)
         self._modal += 1
         try:
-            yield
+            with self.ticking(False):
+                yield
         finally:
             self._modal -= 1
             self.restore_area(0, 0, saved)
@@ -312,6 +314,32 @@ class Ui:
             and self.strip is not None
             and not self._modal
         )
+
+    @contextmanager
+    def ticking(self, on: bool) -> Iterator[None]:
+        """IntuiTicks on or off while the block runs, as a window's IDCMP
+        flags ask for them: only what times a wait or follows the pointer
+        needs them, and a window waiting without them sleeps until input."""
+        was = self.source.want_ticks
+        self.source.want_ticks = on
+        try:
+            yield
+        finally:
+            self.source.want_ticks = was
+
+    def _quits(self, message: IntuiMessage) -> bool:
+        """Whether a message quits at once (closing the window, Shift+Esc, the
+        Quit shortcut): the source lets such messages overtake the rest."""
+        kind = message.idcmp
+        if kind == IDCMP.CLOSEWINDOW:
+            return True
+        if kind == IDCMP.RAWKEY:
+            shifted = message.qualifier & Qualifier.SHIFT
+            return message.raw_key == RawKey.ESC and bool(shifted) and not message.key_up
+        if kind != IDCMP.VANILLAKEY or not message.qualifier & COMMAND_KEYS:
+            return False
+        item = self.strip.shortcut(message.char) if self.strip and not self._modal else None
+        return item is not None and item.key == "quit"
 
     def next_message(self, timeout: float | None = None) -> IntuiMessage | None:
         """The next message for the screen, after the window's own business.
