@@ -77,8 +77,11 @@ def entries(folder: Path, pattern: str) -> list[Entry]:
                     continue  # gone, or not ours to look at
     except OSError:
         pass  # an unreadable drawer lists nothing but its parent
-    key = lambda e: e.name.lower()  # noqa: E731
-    return shown + sorted(drawers, key=key) + sorted(files, key=key)
+    return shown + sorted(drawers, key=_by_name) + sorted(files, key=_by_name)
+
+
+def _by_name(entry: Entry) -> str:
+    return entry.name.lower()
 
 
 def choose_file(ui: Ui, t: Lookup, title: str, folder: Path, name: str = "") -> Path | None:

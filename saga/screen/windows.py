@@ -102,7 +102,7 @@ def _choose(
                 continue
             chosen = window.handle(message)
             if chosen is not None:
-                return buttons.index(chosen)  # type: ignore[arg-type]
+                return next(i for i, button in enumerate(buttons) if button is chosen)
             if message.idcmp == IDCMP.VANILLAKEY and message.char.upper() in keys:
                 return keys[message.char.upper()]
             if message.idcmp == IDCMP.MOUSEBUTTONS and message.code in _OTHER_BUTTONS:
