@@ -40,8 +40,8 @@ from saga.net import protocol as P  # noqa: E402
 from saga.net.client import Client  # noqa: E402
 from saga.net.play import Seating, host_game, join_game  # noqa: E402
 from saga.net.server import Server  # noqa: E402
+from saga.replayfile import read_answers  # noqa: E402
 from saga.text import english  # noqa: E402
-from saga.trace import read_answers  # noqa: E402
 from tests.netgames import ORACLE, environment, host, join  # noqa: E402
 
 SIX = ORACLE / "items" / "2114790430_30_1_111111.trace"
@@ -172,7 +172,8 @@ def bytes_per_game() -> tuple[int, float]:
 
 def one_engine() -> float:
     """Seconds one engine takes for the same game, in-process, answers from the trace."""
-    from saga.trace import parse_game, run
+    from saga.replayfile import parse_game
+    from saga.trace import run
 
     seed, turns, advanced, controls = SIX.stem.split("_")
     setup = parse_game([seed, turns, advanced, *controls])

@@ -18,21 +18,22 @@ import sys
 from collections.abc import Callable
 from pathlib import Path
 
-from amiga.dos import FileProblem
+from amiga.dos import FileProblem, check_writable, same_file
 from amiga.input import EventSource
 from saga import config as configuration
-from saga import savefile
+from saga import savefile, version_line
 from saga.engine import tables as T
-from saga.engine.host import Host
+from saga.engine.host import WHITE, Host
 from saga.engine.rng import clock_seed
 from saga.engine.session import Session, Setup
 from saga.engine.state import GameState
 from saga.headless import watch
 from saga.hosts import ScriptError, TerminalHost
-from saga.places import AUTOSAVE, AUTOSAVE_REPLAY, find_places
-from saga.replay import Recorder, Replay, ReplayError, ReplayHost
-from saga.replay import read as read_replay
-from saga.text import Lookup, load_text
+from saga.places import MAX_GAMES, Places, Slot, claim_slot, find_places
+from saga.replay import Recorder, ReplayHost
+from saga.replayfile import Replay, ReplayError
+from saga.replayfile import read as read_replay
+from saga.text import Lookup, load_text, printable
 
 TEMPLATE = (
     "saga [--headless] [--seed N] [--turns N] [--advanced] [--language NAME] "
@@ -67,6 +68,7 @@ def _parser() -> argparse.ArgumentParser:
         epilog="Heroes: " + ", ".join(n.upper() for n in T.HERO_NAMES) + ".\n\n" + KEYS,
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
+    p.add_argument("-V", "--version", action="version", version=version_line())
     p.add_argument(
         "--headless",
         action="store_true",
@@ -95,20 +97,41 @@ def _parser() -> argparse.ArgumentParser:
     )
     _add_replay_options(p)
     _add_network_options(p)
+    desktop = p.add_argument_group("desktop (Linux and other XDG desktops)")
+    desktop.add_argument(
+        "--install-desktop",
+        action="store_true",
+        help="add Saga to this user's application menu (entry, icon and metadata)",
+    )
+    desktop.add_argument(
+        "--uninstall-desktop",
+        action="store_true",
+        help="take Saga out of this user's application menu again",
+    )
     return p
 
 
 def _apply_args(args: list[str], controls: list[int]) -> str | None:
-    """Apply HERO=CONTROL words to the controls; return the saved game named, if any."""
+    """Apply HERO=CONTROL words to the controls; return the saved game named, if any.
+
+    A control that is no control is warned about and changes nothing, as
+    1.95 does: the hero keeps the control it had.
+    """
     heroes = [n.upper() for n in T.HERO_NAMES]
     game_file = None
     for arg in args:
         key, sep, value = arg.partition("=")
         if sep and key.upper() in heroes:
+            hero = heroes.index(key.upper())
             control = configuration.CONTROL_NAMES.get(value.upper())
             if control is None:
-                raise UsageError(f"{key.upper()} must be HUMAN, AMIGA or NONE, not {value!r}")
-            controls[heroes.index(key.upper())] = control
+                words = {v: k for k, v in configuration.CONTROL_NAMES.items()}
+                kept = words[controls[hero]]
+                _warn(
+                    f"{heroes[hero]} must be HUMAN, AMIGA or NONE, not {value!r}; it stays {kept}"
+                )
+                continue
+            controls[hero] = control
         elif sep and key.upper() == "FILE":
             game_file = value
         elif not sep or os.path.lexists(arg):  # never raises, whatever the name
@@ -138,7 +161,7 @@ def main(argv: list[str] | None = None) -> int:
     try:
         return _run(options)
     except (UsageError, savefile.SaveFileError, ReplayError) as e:
-        print(f"saga: {e}", file=sys.stderr)
+        _warn(str(e))
         return 2
     except KeyboardInterrupt:
         return 130
@@ -152,13 +175,16 @@ def _check_numbers(options: argparse.Namespace) -> None:
 
 
 def _run(options: argparse.Namespace) -> int:
+    """Check every argument and read every file first; only then write anything."""
+    if options.install_desktop or options.uninstall_desktop:
+        return _desktop(install=options.install_desktop, remove=options.uninstall_desktop)
     _check_numbers(options)
     _check_replay_options(options)
     _check_network_options(options)
     if options.simulate is not None:
         return _simulate(options)
     places = find_places(options.config)
-    store = configuration.SettingsFile(places.settings)
+    store = configuration.SettingsFile(places.settings, own=options.config is None)
     config, problems = store.read(configuration.Config(home=places.data))
     # What the command line says holds for this run only: the store never hears of it.
     controls = config.controls
@@ -169,48 +195,64 @@ def _run(options: argparse.Namespace) -> int:
     config.fixes = config.fixes or options.fix_bugs
     text, warnings = load_text(options.language, config.language, os.environ, places.progdir)
     for warning in [*problems, *warnings]:
-        print(f"saga: {warning}", file=sys.stderr)
+        _warn(warning)
     if options.replay:
-        return _replay(options, config, text)
+        return _replay(options, places, config, text)
     if options.find:
         return _find()
     if options.join:
-        return _join(options, config, text)
+        return _join(options, places, config, text)
     save_path = _find_save(game_file) if game_file else None
-    state = _load_game(save_path, text) if save_path else None
+    # The window opens a saved game itself: one that fails is told in a
+    # requester, and the title screen follows, as in 1.95.
+    state = _load_game(save_path, text) if save_path and options.headless else None
+    _check_record(options, places, save_path, "the saved game")
     seed = options.seed if options.seed is not None else clock_seed()
     setup = Setup(seed, tuple(controls), config.turns, config.advanced, config.fixes, state)
-    if not places.portable:
-        try:
-            config.home.mkdir(parents=True, exist_ok=True)
-        except OSError as e:
-            raise UsageError(f"{text('MSG_CANT_WRITE')} {config.home}: {e.strerror or e}") from None
-    if not options.headless and options.host:
-        raise UsageError(
-            "--host and --join play in the terminal: add --headless (in the window, use "
-            "Host game... or Join game... on the title screen)"
-        )
-    if not options.headless:
-        from amiga.display import DisplayError
-        from saga.window.app import run_window  # pygame stays out of headless runs
-
-        try:
-            return run_window(
-                config,
-                setup,
-                text,
-                save_path,
-                store=store,
-                wrap_host=_recording(options, config, autosave=True),
+    if options.host:
+        if not any(setup.in_play()):
+            raise UsageError("at least one hero must play (e.g. RAGNAR=AMIGA)")
+        return _host(options, places, config, setup, text)
+    if options.headless:
+        _check_headless(setup)
+    slot = _claim(config, places, text)
+    try:
+        if not options.headless:
+            return _window(
+                config, setup, text, save_path, store, _recording(options, slot, text), slot
             )
-        except DisplayError as e:
-            raise UsageError(f"{e}; try --headless") from None
+        host = _terminal_host(text, slot.autosave)
+        watch(Session(setup, text, _recording(options, slot)(host, setup)), host.out)
+        return 0
+    finally:
+        slot.release()
 
+
+def _window(
+    config: configuration.Config,
+    setup: Setup,
+    text: Lookup,
+    save_path: Path | None,
+    store: configuration.SettingsFile,
+    record: Callable[[Host, Setup], Host],
+    slot: Slot,
+) -> int:
+    """Play in the window, autosaving in the game's own slot."""
+    from amiga.display import DisplayError
+    from saga.window.app import run_window  # pygame stays out of headless runs
+
+    try:
+        return run_window(
+            config, setup, text, save_path, store=store, wrap_host=record, autosave=slot.autosave
+        )
+    except DisplayError as e:
+        raise UsageError(f"{e}; try --headless") from None
+
+
+def _check_headless(setup: Setup) -> None:
     in_play = setup.in_play()
     if not any(in_play):
         raise UsageError("at least one hero must play (e.g. RAGNAR=AMIGA)")
-    if options.host:
-        return _host(options, config, setup, text)
     humans = [T.HERO_NAMES[i] for i, c in enumerate(in_play) if c == T.HUMAN]
     if humans:
         raise UsageError(
@@ -218,14 +260,29 @@ def _run(options: argparse.Namespace) -> int:
             f"{'is' if len(humans) == 1 else 'are'} human "
             f"(give e.g. {humans[0].upper()}=AMIGA or {humans[0].upper()}=NONE)"
         )
-    host = _terminal_host(text, config.home / AUTOSAVE)
-    record = _recording(options, config, autosave=True)
-    watch(Session(setup, text, record(host, setup)), host.out)
-    return 0
+
+
+def _claim(config: configuration.Config, places: Places, text: Lookup) -> Slot:
+    """This game's autosave and replay in the data folder, never another running game's."""
+    if not places.portable:
+        try:
+            config.home.mkdir(parents=True, exist_ok=True)
+        except OSError as e:
+            raise UsageError(f"{text('MSG_CANT_WRITE')} {config.home}: {e.strerror or e}") from None
+    slot = claim_slot(config.home)
+    if slot is None:
+        raise UsageError(f"{MAX_GAMES} games are already playing in {config.home}")
+    if slot.number > 1:
+        _warn(
+            f"another game is playing in {config.home}; this one autosaves to "
+            f"{slot.autosave.name} and records {slot.replay.name}"
+        )
+    return slot
 
 
 def _terminal_host(text: Lookup, autosave: Path | None, answers: bool = False) -> TerminalHost:
-    """The terminal's host; with ``answers`` its player answers on standard input."""
+    """The host of ``--headless``: the game's messages on stdout, tamed for the terminal;
+    with ``answers`` its player answers on standard input."""
     if isinstance(sys.stdout, io.TextIOWrapper):
         sys.stdout.reconfigure(errors="replace")  # never die on a missing glyph
     colour = sys.stdout.isatty() and not os.environ.get("NO_COLOR")
@@ -233,6 +290,28 @@ def _terminal_host(text: Lookup, autosave: Path | None, answers: bool = False) -
 
 
 # -- record, replay and simulate ----------------------------------------------
+
+
+def _desktop(*, install: bool, remove: bool) -> int:
+    """``--install-desktop`` or ``--uninstall-desktop``: say every file written or removed."""
+    from saga import desktop
+
+    if install and remove:
+        raise UsageError("--install-desktop and --uninstall-desktop exclude each other")
+    data = desktop.data_home()
+    try:
+        if install:
+            for path in desktop.install(data, desktop.launcher()):
+                print(f"installed {path}")
+        else:
+            removed = desktop.uninstall(data)
+            for path in removed:
+                print(f"removed {path}")
+            if not removed:
+                print(f"no desktop entry of Saga's in {data}")
+    except desktop.DesktopError as e:
+        raise UsageError(str(e)) from None
+    return 0
 
 
 def _add_replay_options(p: argparse.ArgumentParser) -> None:
@@ -282,48 +361,77 @@ def _check_replay_options(options: argparse.Namespace) -> None:
             "--seed, --turns or --advanced"
         )
     if options.record:
-        if options.replay and options.record.resolve() == options.replay.resolve():
-            raise UsageError("--record must not overwrite the replay being played")
         try:
-            options.record.open("w").close()  # find out now if it can be written
-        except OSError as e:
-            raise UsageError(f"can't record to {options.record}: {e.strerror or e}") from None
+            check_writable(options.record)  # looks only: nothing is created or emptied yet
+        except FileProblem as e:
+            raise UsageError(f"can't record to {e}") from None
+
+
+def _check_record(
+    options: argparse.Namespace, places: Places, read: Path | None, what: str
+) -> None:
+    """``--record`` must not name a file this run reads: the settings, the save or the replay.
+
+    Compared as files, not names, so a hard or symbolic link is caught too.
+    """
+    if not options.record:
+        return
+    for path, name in [(places.settings, "the settings"), (read, what)]:
+        if path is not None and same_file(options.record, path):
+            raise UsageError(f"--record must not overwrite {name} ({path})")
 
 
 def _recording(
-    options: argparse.Namespace, config: configuration.Config, autosave: bool
+    options: argparse.Namespace, slot: Slot | None, window: Lookup | None = None
 ) -> Callable[[Host, Setup], Host]:
-    """Keep each game's replay: beside the autosave, and in --record FILE."""
-    paths = [config.home / AUTOSAVE_REPLAY] if autosave else []
-    if options.record and options.record.resolve() not in [p.resolve() for p in paths]:
-        paths.append(options.record)
+    """Keep each game's replay: beside its autosave (in its slot), and in --record FILE.
+
+    A file that cannot be written is said once on stderr, and in the
+    ``window`` (given its words) on the message line too, where the player looks.
+    """
+    outputs = [(slot.replay, True)] if slot else []
+    if options.record and not (slot and same_file(options.record, slot.replay)):
+        outputs.append((options.record, False))
 
     def record(host: Host, setup: Setup) -> Host:
-        if not paths:
+        if not outputs:
             return host
-        return Recorder(host, setup.seed, setup.loaded, paths, fixes=setup.fixes, warn=_warn)
+
+        def failed(path: Path, reason: str) -> None:
+            _warn(f"can't record the game in {path} any further: {reason}")
+            if window is not None:
+                host.say(f"{window('MSG_CANT_WRITE')} {path}!", WHITE)
+
+        return Recorder(host, setup.seed, setup.loaded, outputs, fixes=setup.fixes, warn=failed)
 
     return record
 
 
 def _warn(message: str) -> None:
-    print(f"saga: {message}", file=sys.stderr)
+    print(f"saga: {printable(message)}", file=sys.stderr)
 
 
-def _replay(options: argparse.Namespace, config: configuration.Config, text: Lookup) -> int:
-    game = read_replay(options.replay)
+def _replay(
+    options: argparse.Namespace, places: Places, config: configuration.Config, text: Lookup
+) -> int:
+    game = read_replay(options.replay, _warn)
     setup = game.setup()
+    _check_record(options, places, options.replay, "the replay being played")
     config = dataclasses.replace(config, fixes=game.fixes)  # a replay keeps no settings
-    record = _recording(options, config, autosave=False)
+    record = _recording(options, None, None if options.headless else text)
     try:
         if options.headless:
             host = _terminal_host(text, None)
             watch(Session(setup, text, record(ReplayHost(host, game.answers), setup)), host.out)
             return 0
-        return watch_replay(game, config, text, record)
+        slot = _claim(config, places, text)  # the player may take over, and then autosaves
+        try:
+            return watch_replay(game, config, text, record, autosave=slot.autosave)
+        finally:
+            slot.release()
     except ScriptError as e:
         sys.stdout.flush()
-        print(f"saga: the replay stops: {e}", file=sys.stderr)
+        _warn(f"the replay stops: {e}")
         return 1
 
 
@@ -333,6 +441,7 @@ def watch_replay(
     text: Lookup,
     record: Callable[[Host, Setup], Host],
     source: EventSource | None = None,
+    autosave: Path | None = None,
 ) -> int:
     """Watch a replay: it plays itself at the message delay; Tab runs it at full speed.
 
@@ -355,7 +464,15 @@ def watch_replay(
     if setup.state is None:
         config.controls, config.turns, config.advanced = game.controls, game.turns, game.advanced
     try:
-        return run_window(config, setup, text, source=source, wrap_host=replay_into, once=True)
+        return run_window(
+            config,
+            setup,
+            text,
+            source=source,
+            wrap_host=replay_into,
+            once=True,
+            autosave=autosave,
+        )
     except DisplayError as e:
         raise UsageError(f"{e}; try --headless") from None
 
@@ -382,7 +499,9 @@ def _simulate(options: argparse.Namespace) -> int:
         controls=tuple(controls),
         fixes=options.fix_bugs,
     )
-    return simulate.command(plan, options.jobs or os.cpu_count() or 1, options.csv, options.chart)
+    cores = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count()
+    jobs = min(options.jobs or cores or 1, cores or 1)  # more processes than cores only wait
+    return simulate.command(plan, jobs, options.csv, options.chart)
 
 
 # -- network play --------------------------------------------------------------
@@ -437,14 +556,14 @@ def _check_network_options(options: argparse.Namespace) -> None:
             "--join takes the game from its host: give no heroes, saved game, "
             "--seed, --turns or --advanced"
         )
-    if options.join and not options.headless:
+    if networked and not options.headless:
         raise UsageError(
             "--host and --join play in the terminal: add --headless (in the window, use "
             "Host game... or Join game... on the title screen)"
         )
 
 
-def _network(options: argparse.Namespace, config: configuration.Config, text: Lookup) -> dict:
+def _network(options: argparse.Namespace, config: configuration.Config, slot: Slot) -> dict:
     """What hosting and joining share: the seats, the terminal, the recorder."""
     from saga.net import play
 
@@ -452,15 +571,15 @@ def _network(options: argparse.Namespace, config: configuration.Config, text: Lo
     answers = None
     if options.answers:
         try:
-            from saga.trace import TraceError, read_answers, read_lines
+            from saga.replayfile import TraceError, file_lines, read_answers
 
-            answers = read_answers(read_lines(str(options.answers)), str(options.answers))
+            answers = read_answers(file_lines(options.answers), str(options.answers))
         except TraceError as e:
             raise UsageError(str(e)) from None
     return {
         "seating": play.Seating(seats, answers),
         "play": lambda session: watch(session, sys.stdout),
-        "wrap": _recording(options, config, autosave=True),
+        "wrap": _recording(options, slot),
         "keep": config.home,
         "tell": play.say,
         "alteration": os.environ.get("SAGA_NET_TEST_DESYNC"),
@@ -468,16 +587,21 @@ def _network(options: argparse.Namespace, config: configuration.Config, text: Lo
 
 
 def _host(
-    options: argparse.Namespace, config: configuration.Config, setup: Setup, text: Lookup
+    options: argparse.Namespace,
+    places: Places,
+    config: configuration.Config,
+    setup: Setup,
+    text: Lookup,
 ) -> int:
     from saga.net import play
     from saga.net.lockstep import NetStop
     from saga.net.protocol import new_code, parse_address
 
+    slot = _claim(config, places, text)
     try:
         address = parse_address(options.host)
-        shared = _network(options, config, text)
-        host = _terminal_host(text, config.home / AUTOSAVE, answers=not options.answers)
+        shared = _network(options, config, slot)
+        host = _terminal_host(text, slot.autosave, answers=not options.answers)
         code = options.code or new_code()
         registry = None
         if options.announce:
@@ -493,29 +617,36 @@ def _host(
                 registry.close()
     except (NetStop, ValueError) as e:
         raise UsageError(str(e)) from None
+    finally:
+        slot.release()
 
 
-def _join(options: argparse.Namespace, config: configuration.Config, text: Lookup) -> int:
+def _join(
+    options: argparse.Namespace, places: Places, config: configuration.Config, text: Lookup
+) -> int:
     from saga.net import play
     from saga.net.lockstep import NetStop
     from saga.net.protocol import parse_address
 
     if not options.code:
         raise UsageError("--join needs the host's --code")
+    slot = _claim(config, places, text)
     try:
         address = parse_address(options.join)
         if not address[0]:
             raise UsageError("--join needs the host's address, e.g. 192.168.1.20:4000")
-        shared = _network(options, config, text)
+        shared = _network(options, config, slot)
         return play.join_game(
             address,
             options.code,
             text,
-            lambda: _terminal_host(text, config.home / AUTOSAVE, answers=not options.answers),
+            lambda: _terminal_host(text, slot.autosave, answers=not options.answers),
             **shared,
         )
     except (NetStop, ValueError) as e:
         raise UsageError(str(e)) from None
+    finally:
+        slot.release()
 
 
 def _find() -> int:

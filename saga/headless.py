@@ -6,6 +6,7 @@ from typing import TextIO
 
 from saga.engine import tables as T
 from saga.engine.session import Session
+from saga.text import printable
 
 
 def watch(session: Session, out: TextIO) -> list[int]:
@@ -13,8 +14,8 @@ def watch(session: Session, out: TextIO) -> list[int]:
     session.play()
     scores = session.scores()
     playing = [h for h in session.state.heroes if h.control != T.NONE]
-    out.write(f"\n{session.game_over_line()}\n")
+    out.write(f"\n{printable(session.game_over_line())}\n")  # catalog words: shown, not obeyed
     for h in playing:
         mark = "  Valhalla" if scores[h.index] >= T.VALHALLA else ""
-        out.write(f"  {h.name:<12}{scores[h.index]:>4}{mark}\n")
+        out.write(f"  {printable(h.name):<12}{scores[h.index]:>4}{mark}\n")
     return scores

@@ -14,8 +14,8 @@ from saga.hosts import TerminalHost
 from saga.net import protocol as P
 from saga.net.discovery import Game, LocalRegistry, describe
 from saga.net.play import Seating, host_game, join_game
+from saga.replayfile import read_answers
 from saga.text import english
-from saga.trace import read_answers
 
 TRACE = Path(__file__).parent / "data" / "oracle" / "4_20_1_110200.trace"
 

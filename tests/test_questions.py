@@ -6,7 +6,7 @@ from engine_helpers import RecordingHost, blank_game, put_hero, put_jarl, put_mo
 
 from saga.engine import tables as T
 from saga.engine.assess import Phase
-from saga.engine.combat import gain, recruit, spend_luck
+from saga.engine.combat import spend_luck
 from saga.engine.game import Game
 from saga.engine.host import BACKSPACE, DONE, OFF_MAP, Ask
 from saga.engine.items import ask_treasure
@@ -14,6 +14,7 @@ from saga.engine.movement import move_side
 from saga.engine.session import Session, Setup
 from saga.engine.state import Counter
 from saga.engine.turn import settle_dead_heroes
+from saga.engine.wounds import gain, recruit
 
 PEN = 6  # Beowulf's pen
 K = T.KINGDOM

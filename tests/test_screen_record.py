@@ -15,7 +15,7 @@ from replays import human_traces, load_traces, needed, replay_text
 from screen_player import ScreenPlayer
 
 from amiga.input import IntuiMessage, ScriptedEventSource
-from saga import cli, replay, savefile
+from saga import cli, replayfile, savefile
 from saga.config import Config
 from saga.engine.host import Ask, Host
 from saga.engine.session import Session, Setup
@@ -79,7 +79,7 @@ def _t_lines(text: str) -> list[str]:
 
 def _watch(path: Path, source: ScriptedEventSource | ScreenPlayer, delay: int = 0) -> list[str]:
     """Replay a file in the window; the trace's T lines of the game shown."""
-    game = replay.read(path)
+    game = replayfile.read(path)
     lines: list[str] = []
 
     def note(host: Host, setup: Setup) -> Host:

@@ -8,12 +8,12 @@ joiners as a replay's header.  What differs is only who answers which seat.
 from __future__ import annotations
 
 import sys
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 from pathlib import Path
 
 from saga.engine import tables as T
-from saga.engine.host import FIRST_HERO_PEN, Ask, Host, answer_key
+from saga.engine.host import FIRST_HERO_PEN, Host, answer_key
 from saga.engine.session import Session, Setup
 from saga.hosts import ScriptedHost, ScriptError
 from saga.net import protocol as P
@@ -21,8 +21,9 @@ from saga.net.client import Client
 from saga.net.discovery import Game, Registry, host_name
 from saga.net.lockstep import FINAL_TURN, Desynced, LockstepHost, NetStop, test_alteration
 from saga.net.server import Server
-from saga.replay import Replay, ReplayError
-from saga.replay import parse as parse_replay
+from saga.replayfile import Answer as Scripted
+from saga.replayfile import Replay, ReplayError, q_line
+from saga.replayfile import parse as parse_replay
 from saga.text import Lookup
 
 # Puts a recorder around the lockstep host, told the game's set-up.
@@ -38,7 +39,7 @@ class Seating:
     """What this machine plays: its seats, and the script that answers them (if any)."""
 
     seats: frozenset[int]
-    answers: list[tuple[Ask, int, int, int]] | None = None
+    answers: Sequence[Scripted] | None = None
 
     def script(self) -> ScriptedHost | None:
         """The answers file's lines for this machine's seats, in their order."""
@@ -175,7 +176,8 @@ def join_game(
     client.join()
     try:
         try:
-            setup = parse_replay(client.header, "the host's game").setup()
+            lines = [line + "\n" for line in client.header]
+            setup = parse_replay(lines, "the host's game").setup()
         except ReplayError as e:
             raise NetStop(str(e)) from None
         lockstep = LockstepHost(
@@ -252,8 +254,6 @@ def report_desync(
 
 
 def _q(answer: P.Answer) -> str:
-    from saga.trace import q_line
-
     return q_line(answer.mode, answer.pen, answer.result, answer.countertype)
 
 

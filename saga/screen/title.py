@@ -17,6 +17,7 @@ from amiga.display.box import Box
 from amiga.display.font import default_font
 from amiga.input import IDCMP, IntuiMessage, Qualifier, RawKey
 from amiga.intuition import Button, CheckBox, Cycle, Gadget, GadgetList, Slider
+from saga import ORIGINAL_VERSION, __version__
 from saga.config import DELAY_TICKS, Config
 from saga.engine import tables as T
 from saga.screen import pens as P
@@ -123,8 +124,7 @@ class TitleScreen:
         self.host.enabled = T.HUMAN in config.controls
 
     def draw(self) -> None:
-        ui, t, config = self.ui, self.t, self.config
-        self._show_config()
+        ui, t = self.ui, self.t
         ui.clear(P.BLACK)
         ui.frame_colour(None)
         ui.draw_frame()
@@ -145,10 +145,24 @@ class TitleScreen:
         ):
             label = t(name)
             ui.text(LABEL_X - 8 * len(label), y, label, P.WHITE, shadow=True)
-        ui.text(GADGET_X + GADGET_W + 12, DELAY_Y, self.delay_text(), P.WHITE, shadow=True)
-        ui.text(GADGET_X + GADGET_W + 12, TURNS_Y, str(config.turns), P.WHITE, shadow=True)
+        self.draw_values()
+        ui.text(
+            8,
+            HEIGHT - 12,
+            f"Saga {__version__} (Amiga {ORIGINAL_VERSION}) - Help: {t('MSG_MENU_ABOUT')}",
+            P.DARK_GREY,
+        )
+
+    def draw_values(self) -> None:
+        """Draw what the player changes: the gadgets and the values beside the
+        sliders (all that a click or a key redraws, so that it shows at once)."""
+        ui = self.ui
+        self._show_config()
+        x = GADGET_X + GADGET_W + 12
+        ui.fill(x, DELAY_Y - 8, WIDTH - 5, TURNS_Y + 2, P.BLACK)  # inside the frame
+        ui.text(x, DELAY_Y, self.delay_text(), P.WHITE, shadow=True)
+        ui.text(x, TURNS_Y, str(self.config.turns), P.WHITE, shadow=True)
         self.gadgets.draw(ui.rp, DRAW_INFO)
-        ui.text(8, HEIGHT - 12, f"Saga 1.2a - Help: {t('MSG_MENU_ABOUT')}", P.DARK_GREY)
 
     def _control_name(self, control: int) -> str:
         name = CONTROL_NAMES[control]
@@ -166,12 +180,21 @@ class TitleScreen:
         }
 
     def run(self) -> TitleChoice:
+        """Wait for the player's choice, without ticks: nothing here moves by
+        itself, so only what changed is drawn again (all of it after a menu,
+        which may have changed the screen)."""
+        with self.ui.ticking(False):
+            return self._run()
+
+    def _run(self) -> TitleChoice:
         self.draw()
         while True:
             before = self._settings()
             message = self.ui.next_message(None)
             if message is None:
                 continue
+            # Gadgets show pressed or not as a held button moves over them.
+            tracking = self.gadgets.active is not None
             choice = self._handle(message)
             after = self._settings()
             changed = {k: v for k, v in after.items() if before[k] != v}
@@ -185,7 +208,11 @@ class TitleScreen:
                 self.remember(**changed)
             if choice:
                 return choice
-            self.draw()
+            kind = message.idcmp
+            if kind == IDCMP.MENUPICK:
+                self.draw()
+            elif changed or kind == IDCMP.MOUSEBUTTONS or (kind == IDCMP.MOUSEMOVE and tracking):
+                self.draw_values()
 
     def _handle(self, message: IntuiMessage) -> TitleChoice | None:
         kind = message.idcmp

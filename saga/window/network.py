@@ -22,8 +22,8 @@ from saga.net.discovery import Game, Registry, default_registry, describe
 from saga.net.lockstep import NetStop
 from saga.net.play import Hosting, humans, keyed
 from saga.net.server import Server
-from saga.replay import ReplayError
-from saga.replay import parse as parse_replay
+from saga.replayfile import ReplayError
+from saga.replayfile import parse as parse_replay
 from saga.screen import pens as PENS
 from saga.screen.network import Offer, host_form, join_form, wait_window
 from saga.screen.ui import Ui
@@ -173,7 +173,8 @@ class Network:
             _problem(ui, t, str(client.failure))
             return None
         try:
-            setup = parse_replay(client.header, "the host's game").setup()
+            lines = [line + "\n" for line in client.header]
+            setup = parse_replay(lines, "the host's game").setup()
         except ReplayError as e:
             client.close()
             _problem(ui, t, str(e))
@@ -196,7 +197,8 @@ def _open(game: Game) -> str:
 
 
 def _problem(ui: Ui, t: Lookup, text: str) -> None:
-    requester(ui, t("MSG_NET_GAME"), [(line, PENS.WHITE) for line in _wrapped(text)])
+    lines = [(line, PENS.WHITE) for line in _wrapped(text)]
+    requester(ui, t("MSG_NET_GAME"), lines, ok=t("MSG_OK"))
 
 
 def _wrapped(text: str, width: int = 70) -> list[str]:
@@ -212,4 +214,5 @@ def _wrapped(text: str, width: int = 70) -> list[str]:
 def stopped(ui: Ui, t: Lookup, lines: list[str]) -> None:
     """Tell the player why the network game stopped here."""
     shown = [w for line in lines for w in _wrapped(line)]
-    requester(ui, t("MSG_NET_GAME"), [(line, PENS.WHITE) for line in shown[:20]])
+    said = [(line, PENS.WHITE) for line in shown[:20]]
+    requester(ui, t("MSG_NET_GAME"), said, ok=t("MSG_OK"))
