@@ -41,7 +41,11 @@ TEMPLATE = (
     "[EGIL=...] [RAGNAR=...] "
     "[SIEGFRIED=...] [STARKAD=...] [[FILE=]savedgame]  |  saga [--headless] --replay FILE  |  "
     "saga --simulate N [--seed S] [--turns T] [--advanced] [--jobs J] [--csv FILE] "
-    "[--chart FILE.png] [HERO=AMIGA|NONE ...]"
+    "[--chart FILE.png] [HERO=AMIGA|NONE ...]  |  "
+    "saga --headless --host [ADDR:]PORT [--code CODE] [--seat HERO,...] [--answers FILE] "
+    "[--announce] [options] [HERO=...] [FILE]  |  "
+    "saga --headless --join ADDR:PORT --code CODE [--seat HERO,...] [--answers FILE]  |  "
+    "saga --find"
 )
 
 # What ``saga ?`` adds under the template: the window's keys.
@@ -92,6 +96,7 @@ def _parser() -> argparse.ArgumentParser:
         help="hero controls and a saved game to load",
     )
     _add_replay_options(p)
+    _add_network_options(p)
     desktop = p.add_argument_group("desktop (Linux and other XDG desktops)")
     desktop.add_argument(
         "--install-desktop",
@@ -174,6 +179,7 @@ def _run(options: argparse.Namespace) -> int:
         return _desktop(install=options.install_desktop, remove=options.uninstall_desktop)
     _check_numbers(options)
     _check_replay_options(options)
+    _check_network_options(options)
     if options.simulate is not None:
         return _simulate(options)
     places = find_places(options.config)
@@ -191,6 +197,10 @@ def _run(options: argparse.Namespace) -> int:
         _warn(warning)
     if options.replay:
         return _replay(options, places, config, text)
+    if options.find:
+        return _find()
+    if options.join:
+        return _join(options, places, config, text)
     save_path = _find_save(game_file) if game_file else None
     # The window opens a saved game itself: one that fails is told in a
     # requester, and the title screen follows, as in 1.95.
@@ -198,6 +208,10 @@ def _run(options: argparse.Namespace) -> int:
     _check_record(options, places, save_path, "the saved game")
     seed = options.seed if options.seed is not None else clock_seed()
     setup = Setup(seed, tuple(controls), config.turns, config.advanced, config.fixes, state)
+    if options.host:
+        if not any(setup.in_play()):
+            raise UsageError("at least one hero must play (e.g. RAGNAR=AMIGA)")
+        return _host(options, places, config, setup, text)
     if options.headless:
         _check_headless(setup)
     slot = _claim(config, places, text)
@@ -265,12 +279,13 @@ def _claim(config: configuration.Config, places: Places, text: Lookup) -> Slot:
     return slot
 
 
-def _terminal_host(text: Lookup, autosave: Path | None) -> TerminalHost:
-    """The host of ``--headless``: the game's messages on stdout, tamed for the terminal."""
+def _terminal_host(text: Lookup, autosave: Path | None, answers: bool = False) -> TerminalHost:
+    """The host of ``--headless``: the game's messages on stdout, tamed for the terminal;
+    with ``answers`` its player answers on standard input."""
     if isinstance(sys.stdout, io.TextIOWrapper):
         sys.stdout.reconfigure(errors="replace")  # never die on a missing glyph
     colour = sys.stdout.isatty() and not os.environ.get("NO_COLOR")
-    return TerminalHost(sys.stdout, text, autosave, colour)
+    return TerminalHost(sys.stdout, text, autosave, colour, sys.stdin if answers else None)
 
 
 # -- record, replay and simulate ----------------------------------------------
@@ -486,6 +501,173 @@ def _simulate(options: argparse.Namespace) -> int:
     cores = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count()
     jobs = min(options.jobs or cores or 1, cores or 1)  # more processes than cores only wait
     return simulate.command(plan, jobs, options.csv, options.chart)
+
+
+# -- network play --------------------------------------------------------------
+
+
+def _add_network_options(p: argparse.ArgumentParser) -> None:
+    group = p.add_argument_group('network play (see README, "Playing over the network")')
+    group.add_argument(
+        "--host", metavar="[ADDR:]PORT", help="host this game for players on other machines"
+    )
+    group.add_argument("--join", metavar="ADDR:PORT", help="join the game hosted there")
+    group.add_argument(
+        "--code", metavar="CODE", help="the join code (the host makes one if not given)"
+    )
+    group.add_argument(
+        "--seat",
+        metavar="HERO[,HERO...]",
+        help="the heroes this machine plays (joining without it watches as a spectator)",
+    )
+    group.add_argument(
+        "--announce",
+        action="store_true",
+        help="with --host: announce the game on the local network",
+    )
+    group.add_argument(
+        "--find", action="store_true", help="list the games announced on the local network"
+    )
+    group.add_argument(
+        "--answers",
+        type=Path,
+        metavar="FILE",
+        help="with --headless: answer this machine's seats from the Q lines of FILE",
+    )
+
+
+def _check_network_options(options: argparse.Namespace) -> None:
+    networked = options.host or options.join
+    if options.host and options.join:
+        raise UsageError("--host or --join, not both")
+    if not networked and (options.code or options.seat or options.answers):
+        raise UsageError("--code, --seat and --answers go with --host or --join")
+    if networked and (options.replay or options.simulate is not None):
+        raise UsageError("a network game neither replays nor simulates")
+    if options.announce and not options.host:
+        raise UsageError("--announce goes with --host")
+    if options.answers and not options.headless:
+        raise UsageError("--answers goes with --headless")
+    if options.join and (
+        options.args or options.seed is not None or options.turns is not None or options.advanced
+    ):
+        raise UsageError(
+            "--join takes the game from its host: give no heroes, saved game, "
+            "--seed, --turns or --advanced"
+        )
+    if networked and not options.headless:
+        raise UsageError(
+            "--host and --join play in the terminal: add --headless (in the window, use "
+            "Host game... or Join game... on the title screen)"
+        )
+
+
+def _network(options: argparse.Namespace, config: configuration.Config, slot: Slot) -> dict:
+    """What hosting and joining share: the seats, the terminal, the recorder."""
+    from saga.net import play
+
+    seats = play.read_seats(options.seat)
+    answers = None
+    if options.answers:
+        try:
+            from saga.replayfile import TraceError, file_lines, read_answers
+
+            answers = read_answers(file_lines(options.answers), str(options.answers))
+        except TraceError as e:
+            raise UsageError(str(e)) from None
+    return {
+        "seating": play.Seating(seats, answers),
+        "play": lambda session: watch(session, sys.stdout),
+        "wrap": _recording(options, slot),
+        "keep": config.home,
+        "tell": play.say,
+        "alteration": os.environ.get("SAGA_NET_TEST_DESYNC"),
+    }
+
+
+def _host(
+    options: argparse.Namespace,
+    places: Places,
+    config: configuration.Config,
+    setup: Setup,
+    text: Lookup,
+) -> int:
+    from saga.net import play
+    from saga.net.lockstep import NetStop
+    from saga.net.protocol import new_code, parse_address
+
+    slot = _claim(config, places, text)
+    try:
+        address = parse_address(options.host)
+        shared = _network(options, config, slot)
+        host = _terminal_host(text, slot.autosave, answers=not options.answers)
+        code = options.code or new_code()
+        registry = None
+        if options.announce:
+            from saga.net.discovery import default_registry
+
+            registry = default_registry()
+        try:
+            return play.host_game(
+                setup, text, host, address=address, code=code, registry=registry, **shared
+            )
+        finally:
+            if registry is not None:
+                registry.close()
+    except (NetStop, ValueError) as e:
+        raise UsageError(str(e)) from None
+    finally:
+        slot.release()
+
+
+def _join(
+    options: argparse.Namespace, places: Places, config: configuration.Config, text: Lookup
+) -> int:
+    from saga.net import play
+    from saga.net.lockstep import NetStop
+    from saga.net.protocol import parse_address
+
+    if not options.code:
+        raise UsageError("--join needs the host's --code")
+    slot = _claim(config, places, text)
+    try:
+        address = parse_address(options.join)
+        if not address[0]:
+            raise UsageError("--join needs the host's address, e.g. 192.168.1.20:4000")
+        shared = _network(options, config, slot)
+        return play.join_game(
+            address,
+            options.code,
+            text,
+            lambda: _terminal_host(text, slot.autosave, answers=not options.answers),
+            **shared,
+        )
+    except (NetStop, ValueError) as e:
+        raise UsageError(str(e)) from None
+    finally:
+        slot.release()
+
+
+def _find() -> int:
+    """List the games announced on the local network (after listening a moment)."""
+    import time
+
+    from saga.net.discovery import default_registry, describe
+
+    registry = default_registry()
+    try:
+        time.sleep(FIND_WAIT)
+        games = registry.games()
+    finally:
+        registry.close()
+    for game in games:
+        print(describe(game))
+    if not games:
+        print("saga: no games announced on the local network", file=sys.stderr)
+    return 0
+
+
+FIND_WAIT = 2.0  # seconds --find listens for announcements
 
 
 def _load_game(path: Path, t: Lookup) -> GameState:

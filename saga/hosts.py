@@ -13,7 +13,7 @@ from typing import TextIO
 
 from saga import savefile
 from saga.engine import tables as T
-from saga.engine.host import FIRST_HERO_PEN, Answer, Ask, Host, hero_pen
+from saga.engine.host import ABORT, FIRST_HERO_PEN, Answer, Ask, Host, hero_pen, key_code
 from saga.engine.state import GameState
 from saga.pens import HERO_COLOURS
 from saga.text import Lookup, printable
@@ -131,11 +131,33 @@ class ScriptedHost(QuietHost):
         return Answer(result, countertype)
 
 
+def read_answer(line: str, mode: Ask) -> Answer | None:
+    """An answer typed at the terminal: ``RESULT [COUNTERTYPE]``, a key's letter,
+    or a trace's ``Q MODE colour RESULT COUNTERTYPE`` line; None if it is none."""
+    words = line.split()
+    if len(words) == 5 and words[0] == "Q":
+        words = words[3:]
+    if len(words) == 1 and len(words[0]) == 1 and not words[0].isdigit():
+        return Answer(key_code(words[0]))
+    try:
+        numbers = [int(w) for w in words]
+    except ValueError:
+        return None
+    if not 1 <= len(numbers) <= 2 or not ABORT <= numbers[0] <= 0x10FFFF:
+        return None
+    if len(numbers) == 2 and not T.HERO <= numbers[1] <= T.KINGDOM:
+        return None
+    return Answer(numbers[0], T.Kind(numbers[1]) if len(numbers) == 2 else None)
+
+
 # The heroes' pens in their own colours (24-bit terminal colours).
 _ANSI = {hero_pen(h): "38;2;{};{};{}".format(*rgb) for h, rgb in enumerate(HERO_COLOURS)}
 
 
 class TerminalHost(QuietHost):
+    """Shows the game as lines of text; given ``answers`` (the terminal's input),
+    its player answers there, a line per question (see :func:`read_answer`)."""
+
     listening = True
 
     def __init__(
@@ -144,11 +166,29 @@ class TerminalHost(QuietHost):
         text: Lookup,
         autosave_path: Path | None,
         colour: bool,
+        answers: TextIO | None = None,
     ) -> None:
         self.out = out
         self.t = text
         self.autosave_path = autosave_path
         self.colour = colour
+        self.answers = answers
+
+    def ask(self, mode: Ask, pen: int) -> Answer:
+        if self.answers is None:
+            return super().ask(mode, pen)
+        while True:
+            self.out.write(f"{question(mode, pen)}? ")
+            self.out.flush()
+            line = self.answers.readline()
+            if not line:
+                raise ScriptError(f"no answer on the terminal for {question(mode, pen)}")
+            answer = read_answer(line, mode)
+            if answer is not None:
+                return answer
+            self.out.write(
+                "(a number: an area, a counter or a key's code; a letter; or a Q line)\n"
+            )
 
     def say(self, text: str, pen: int) -> None:
         code = _ANSI.get(pen) if self.colour else None

@@ -195,6 +195,13 @@ class Replay:
     fixes: bool = False
     answers: Sequence[Answer] = field(default_factory=Script)
 
+    @classmethod
+    def starting(cls, setup: Setup) -> Replay:
+        """The replay of a game not yet played: its start, no answers."""
+        if setup.state is not None:
+            return cls(setup.seed, save=savefile.encode(setup.state), fixes=setup.fixes)
+        return cls(setup.seed, list(setup.controls), setup.turns, setup.advanced, fixes=setup.fixes)
+
     def setup(self) -> Setup:
         """The game it replays, as a session makes it."""
         return Setup(

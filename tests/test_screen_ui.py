@@ -281,7 +281,7 @@ def test_save_as_typing_replaces_the_name_it_offers(tmp_path: Path) -> None:
     for c in "turn3":
         source.key(c)
     source.raw(RawKey.LEFT).key("\b").key("\r")
-    chosen = choose_file(_ui(source), "Save", tmp_path, "mygame.saga")
+    chosen = choose_file(_ui(source), TEXT, "Save", tmp_path, "mygame.saga")
     assert chosen == tmp_path.resolve() / "tur3"
 
 
@@ -292,11 +292,11 @@ def test_file_requester_picks_from_the_list_and_the_right_button_cancels(
 
     (tmp_path / "old.saga").write_bytes(b"")
     source = ScriptedEventSource()
-    source.click(X0 + 20, LIST_TOP + 13).key("\r")  # row 1 (after ".."), then OK by Return
-    assert choose_file(_ui(source), "Open", tmp_path) == tmp_path.resolve() / "old.saga"
+    source.click(X0 + 20, LIST_TOP + 13).key("\r")  # row 1 (after the parent), then Return
+    assert choose_file(_ui(source), TEXT, "Open", tmp_path) == tmp_path.resolve() / "old.saga"
     source = ScriptedEventSource()
     source.click(300, 200, MouseCode.MENUDOWN)
-    assert choose_file(_ui(source), "Open", tmp_path) is None
+    assert choose_file(_ui(source), TEXT, "Open", tmp_path) is None
 
 
 def test_an_answer_key_whose_upper_case_is_two_letters() -> None:

@@ -155,6 +155,13 @@ def test_window_keys_and_menus_are_not_thrown_away(
     assert host.ask(Ask.YNKEYBOARD, 6).result == ord("Y")
     assert ui.presenter is not None and ui.presenter.scale == 2 != scale
 
+    shots: list[str] = []
+    ui.take_screenshot = lambda: shots.append("shot") or "saved"
+    answer_once_asked(monkeypatch, source, lambda: type_key("y", "Y"))
+    type_key("s", "S", pygame.KMOD_LALT)  # the window's screenshot key
+    assert host.ask(Ask.YNKEYBOARD, 6).result == ord("Y")
+    assert shots == ["shot"]
+
     answer_once_asked(monkeypatch, source)
     type_key("\x1b", "ESCAPE", pygame.KMOD_LSHIFT)  # quit at once, even typed ahead
     with pytest.raises(QuitProgram):
@@ -176,3 +183,20 @@ def test_a_replay_keeps_tab_and_a_pause_ends_on_a_key_pressed_during_it(
     type_key("y", "Y")  # before the pause: thrown away
     host.pause()  # ends on the Space pressed during it
     assert [m.char for m in taken[0] if m.idcmp == IDCMP.VANILLAKEY] == ["y"]
+
+
+def test_the_game_over_screen_is_not_skipped_by_keys_from_the_game(
+    window: tuple[Ui, PygameEventSource], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from saga.engine import tables as T
+
+    ui, source = window
+    app = App(ui, Config(), TEXT, Lcg64(1))
+    session = Session(Setup(2, (T.AMIGA,) * 6, turns=1), TEXT, QuietHost())
+    session.play()
+    assert session.over
+    taken = answer_once_asked(monkeypatch, source, lambda: click(300, 300))
+    for _ in range(3):  # the last question's spare keys, pressed as the scores came up
+        type_key(" ", "SPACE")
+    assert app._game_over(session) is None  # dismissed by the click that came after
+    assert [m.char for m in taken[0] if m.idcmp == IDCMP.VANILLAKEY] == [" "] * 3

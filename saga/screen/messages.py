@@ -26,6 +26,7 @@ class MessageBar:
         self.upper: Line = ("", P.WHITE)
         self.lower: Line = ("", P.WHITE)
         self.hints: tuple[str, str] = ("", "")
+        self.note: Line | None = None  # shown instead of the hint (whose answer is awaited)
 
     def draw(self) -> None:
         ui = self.ui
@@ -37,5 +38,9 @@ class MessageBar:
         if len(text) > LINE:
             ui.text(4, LOWER_Y2, text[LINE:], pen)
         left, right = self.hints
+        if self.note is not None:
+            note, pen = self.note
+            ui.text(WIDTH - 4 - 8 * len(note), LOWER_Y2, note, pen)
+            return
         hint = f"{self.t('MSG_LMB')}{left},{self.t('MSG_RMB')}{right}"
         ui.text(WIDTH - 4 - 8 * len(hint), LOWER_Y2, hint, P.LIGHT_GREY)

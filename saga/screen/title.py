@@ -32,6 +32,7 @@ CONTROL_NAMES = {T.NONE: "MSG_CONTROL_NONE", T.HUMAN: "MSG_HUMAN", T.AMIGA: None
 LABEL_X, GADGET_X, GADGET_W = 300, 312, 112
 ROW0, ROW_STEP = 220, 13
 DELAY_Y, TURNS_Y, ADVANCED_Y, START_Y = 316, 330, 352, 378
+NET_STEP = 22  # from the Start button down to Host and Join
 
 
 class Remember(Protocol):
@@ -42,7 +43,7 @@ class Remember(Protocol):
 
 @dataclass
 class TitleChoice:
-    action: str  # "start", "open" or "quit"
+    action: str  # "start", "open", "host", "join" or "quit"
 
 
 def big_text(ui: Ui, text: str, x: int, y: int, scale: int, pen: int, shadow: int) -> None:
@@ -100,7 +101,15 @@ class TitleScreen:
         start = t("MSG_START_GAME")
         x0 = (WIDTH - 8 * len(start)) // 2 - 8
         self.start = Button(Box(x0, START_Y - 9, x0 + 8 * len(start) + 16, START_Y + 5), start)
-        self.gadgets = GadgetList([*self.heroes, self.delay, self.turns, self.advanced, self.start])
+        host, join = t("MSG_MENU_HOST"), t("MSG_MENU_JOIN")
+        y = START_Y + NET_STEP
+        x1 = WIDTH // 2 + 8
+        x0 = WIDTH // 2 - 8 - 8 * len(host) - 16
+        self.host = Button(Box(x0, y - 9, x0 + 8 * len(host) + 16, y + 5), host)
+        self.join = Button(Box(x1, y - 9, x1 + 8 * len(join) + 16, y + 5), join)
+        self.gadgets = GadgetList(
+            [*self.heroes, self.delay, self.turns, self.advanced, self.start, self.host, self.join]
+        )
 
     def delay_text(self) -> str:
         ticks = DELAY_TICKS[self.config.delay]
@@ -120,6 +129,7 @@ class TitleScreen:
         self.delay.level, self.turns.level = config.delay, config.turns
         self.advanced.checked = config.advanced
         self.start.enabled = any(config.controls)
+        self.host.enabled = T.HUMAN in config.controls
 
     def draw(self) -> None:
         ui, t = self.ui, self.t
@@ -220,6 +230,8 @@ class TitleScreen:
                 if pick == "open" or any(self.config.controls):
                     return TitleChoice("start" if pick == "new" else "open")
                 return None
+            if pick == "join" or (pick == "host" and T.HUMAN in self.config.controls):
+                return TitleChoice(pick)
             self.on_menu(pick)
             return None
         if kind in (IDCMP.MOUSEBUTTONS, IDCMP.MOUSEMOVE):
@@ -244,6 +256,10 @@ class TitleScreen:
             config.advanced = self.advanced.checked
         elif gadget is self.start:
             return TitleChoice("start")
+        elif gadget is self.host:
+            return TitleChoice("host")
+        elif gadget is self.join:
+            return TitleChoice("join")
         return None
 
     def _cycle(self, hero: int, back: bool) -> None:

@@ -59,6 +59,7 @@ DRAW_INFO = DrawInfo(
 SCALE_KEYS: dict[int, int | None] = {RawKey.N0: None, RawKey.N1: 1, RawKey.N2: 2, RawKey.N3: 3}
 FULLSCREEN_KEYS = (RawKey.RETURN, RawKey.KP_ENTER)
 SCREENSHOT_KEY = RawKey.S  # with Alt, as in ScummVM; Print Screen works alone
+ALT_KEYS = frozenset((*SCALE_KEYS, *FULLSCREEN_KEYS, SCREENSHOT_KEY))  # the window's, with Alt
 WINDOW_TEXT = "0123sS\r"
 FLASH_SECONDS = 0.12
 NOTE_SECONDS = 3.0  # how long a note stays in the title bar
@@ -273,9 +274,9 @@ class Ui:
         messages went.
 
         What is the window's stays, in order, for :meth:`next_message`:
-        closing it, Shift+Esc, the Alt keys, the menu shortcuts, and a press
-        on the menu strip with all that follows it (the menu is being used);
-        so does what ``keep`` wants.
+        closing it, Shift+Esc, its Alt keys and Print Screen, the menu
+        shortcuts, and a press on the menu strip with all that follows it
+        (the menu is being used); so does what ``keep`` wants.
         """
         pending = [*self._kept, *self.source.take_pending()]
         self._kept.clear()
@@ -306,7 +307,8 @@ class Ui:
             raw = message.raw_key
             return bool(
                 (raw == RawKey.ESC and qualifier & Qualifier.SHIFT)
-                or (qualifier & Qualifier.ALT and (raw in SCALE_KEYS or raw in FULLSCREEN_KEYS))
+                or raw == RawKey.PRINT_SCREEN
+                or (qualifier & Qualifier.ALT and raw in ALT_KEYS)
             )
         return (
             kind == IDCMP.VANILLAKEY

@@ -15,6 +15,7 @@ import threading
 from collections.abc import Callable, Iterator
 from importlib import resources
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from amiga.display import Screen
 from amiga.input import IDCMP, EventSource
@@ -28,6 +29,7 @@ from saga.engine.host import Host
 from saga.engine.rng import Lcg64
 from saga.engine.session import Session, Setup
 from saga.engine.state import GameState
+from saga.net.lockstep import Desynced, LockstepHost, NetStop
 from saga.places import AUTOSAVE
 from saga.screen import pens as P
 from saga.screen.about import about_window
@@ -38,7 +40,7 @@ from saga.screen.manual import manual_window
 from saga.screen.pages import rules_window
 from saga.screen.title import TitleScreen
 from saga.screen.ui import HEIGHT, WIDTH, GameAborted, QuitProgram, Ui
-from saga.screen.windows import ask_yes_no, dismisses, requester
+from saga.screen.windows import ask_yes_no, dismisses
 from saga.text import Lookup
 from saga.window import filemessages as fm
 from saga.window.host import ScreenHost, show_summary
@@ -48,14 +50,20 @@ GAME_OVER_REST = 1.0  # seconds the game-over screen takes no input, as the orig
 # Puts a recorder or a replay around each game's screen host, told the game's set-up.
 HostWrapper = Callable[[ScreenHost, Setup], Host]
 
+if TYPE_CHECKING:  # the network's modules (asyncio) load only when a network game is wanted
+    from saga.window.network import NetGame, Network
+
 
 class Leave(GameAborted):
     """Leave the game in progress, perhaps for one just opened."""
 
-    def __init__(self, state: GameState | None = None, path: Path | None = None) -> None:
+    def __init__(
+        self, state: GameState | None = None, path: Path | None = None, then: str | None = None
+    ) -> None:
         super().__init__()
         self.state = state
         self.path = path
+        self.then = then  # a network game to host or join next
 
 
 class App:
@@ -75,6 +83,7 @@ class App:
         store: SettingsStore | None = None,
         wrap_host: HostWrapper | None = None,
         autosave: Path | None = None,
+        network: Network | None = None,
     ) -> None:
         self.ui = ui
         # The start-of-turn autosave: another name when another game plays in the folder.
@@ -87,6 +96,10 @@ class App:
         self.session: Session | None = None  # the game in play
         self.path: Path | None = None  # where the game in play was opened or saved
         self.once = False  # playing one game only (a watched replay), no title screen
+        self._network = network  # network play, made when first wanted
+        self.net: NetGame | None = None  # the network game in play
+        self.lockstep: LockstepHost | None = None  # and its host
+        self.then: str | None = None  # "host" or "join": what the player picked in a game
         ui.set_menus(self._menus())
         ui.take_screenshot = self._screenshot
         ui.show_title = config.titlebar
@@ -118,6 +131,10 @@ class App:
                 [
                     item("new", "MSG_MENU_NEW", "MSG_KEY_NEW"),
                     item("open", "MSG_MENU_OPEN", "MSG_KEY_OPEN"),
+                    bar(),
+                    item("host", "MSG_MENU_HOST"),
+                    item("join", "MSG_MENU_JOIN"),
+                    item("take_over", "MSG_NET_TAKE_OVER", enabled=False),
                     bar(),
                     item("save", "MSG_MENU_SAVE", "MSG_KEY_SAVE", enabled=False),
                     item("save_as", "MSG_MENU_SAVE_AS", "MSG_KEY_SAVE_AS", enabled=False),
@@ -174,14 +191,20 @@ class App:
         self.path = path
         self.once = once
         if state is None and path is not None:
+            self._title_screen().draw()  # 1.95 loads it with the title screen up
             state, self.path = self._load(path) or (None, None)
         while True:
+            if self.then is not None:
+                action, self.then = self.then, None
+                state = self._network_game(action)
+                continue
             if state is None and not once:
-                choice = TitleScreen(
-                    self.ui, self.config, self.t, self.menu, self.store.remember
-                ).run()
+                choice = self._title_screen().run()
                 if choice.action == "quit":
                     return
+                if choice.action in ("host", "join"):
+                    state = self._network_game(choice.action)
+                    continue
                 if choice.action == "open":
                     opened = self._open()
                     if opened is None:
@@ -193,10 +216,13 @@ class App:
             if once:
                 return
 
-    def _play(self, state: GameState | None) -> GameState | None:
-        """Play a game; return the next one to play if the player opened one."""
-        ui, config = self.ui, self.config
-        setup = Setup(
+    def _title_screen(self) -> TitleScreen:
+        return TitleScreen(self.ui, self.config, self.t, self.menu, self.store.remember)
+
+    def _setup(self, state: GameState | None) -> Setup:
+        """The game the settings make (or the saved one), on the run's dice."""
+        config = self.config
+        return Setup(
             self.dice.state,
             tuple(config.controls),
             config.turns,
@@ -205,14 +231,60 @@ class App:
             state,
         )
 
-        def hosting(g: Game) -> Host:
-            host = ScreenHost(ui, self.board, self.t, config, g, self.autosave, self.menu)
-            return self.wrap_host(host, setup) if self.wrap_host else host
+    @property
+    def network(self) -> Network:
+        if self._network is None:
+            from saga.window.network import Network  # no network code before it is wanted
 
-        session = self.session = Session(setup, self.t, hosting, self.dice)
+            self._network = Network()
+        return self._network
+
+    def _network_game(self, action: str) -> GameState | None:
+        """Host or join a network game, and play it; returns a game opened meanwhile."""
+        if action == "host":
+            net = self.network.host(self.ui, self.t, self._setup(None))
+        else:
+            net = self.network.join(self.ui, self.t)
+        if net is None:
+            return None
+        return self._play(net.setup.state, net)
+
+    def _play(self, state: GameState | None, net: NetGame | None = None) -> GameState | None:
+        """Play a game (a network one: ``net``); return the next one to play if
+        the player opened one."""
+        ui, config = self.ui, self.config
+        setup = self._setup(state) if net is None else net.setup
+        text = self.t if net is None else net.text
+        lockstep: list[LockstepHost] = []
+
+        def hosting(g: Game) -> Host:
+            host = ScreenHost(ui, self.board, text, config, g, self.autosave, self.menu)
+            shown: Host = host
+            if net is not None:
+                host.cheats = False
+                host.autoplay = not net.seats  # a spectator's turn prompts only pause
+                lockstep.append(
+                    LockstepHost(
+                        host,
+                        net.link,
+                        net.seats,
+                        waiting=host.waiting,
+                        idle=lambda: host.idle(0.05),
+                    )
+                )
+                shown = self.lockstep = lockstep[0]
+            return self.wrap_host(shown, setup) if self.wrap_host else shown  # type: ignore[arg-type]
+
+        dice = self.dice if net is None or net.hosting is not None else None
+        session = self.session = Session(setup, text, hosting, dice)
+        self.net = net
         ui.enable("summary", on=True)
-        # A watched replay is its window's only game: nothing to leave it for.
-        ui.enable("new", "open", "quit_title", on=not self.once)
+        # A watched replay is its window's only game: nothing to leave it for;
+        # a network game is the host's to leave for another.
+        mine = not self.once and (net is None or net.hosting is not None)
+        ui.enable("new", "open", "host", "join", on=mine)
+        ui.enable("take_over", on=net is not None and net.hosting is not None)
+        ui.enable("quit_title", on=not self.once)
         ui.clear()
         ui.draw_frame()
         ui.set_title("Saga")
@@ -220,14 +292,42 @@ class App:
             session.game.host.say(fm.loaded(self.t, self.path), P.WHITE)
         try:
             session.play()
+            if lockstep:
+                lockstep[0].finish(session.state)
         except Leave as leave:
+            self.then = leave.then
             return leave.state
         except GameAborted:
             return None
+        except NetStop as stop:
+            assert net is not None
+            self._net_stopped(stop, net)
+            return None
         finally:
             ui.enable("quit_title", "summary", on=False)
+            ui.enable("new", "open", "host", "join", on=True)
+            ui.enable("take_over", on=False)
             self.session = None
+            self.lockstep = None
+            if net is not None:
+                net.end("the host left the game")
+            self.net = None
         return self._game_over(session) if session.over else None
+
+    def _net_stopped(self, stop: NetStop, net: NetGame) -> None:
+        """Say why a network game stopped here; a desync's files are kept for a report."""
+        from saga.net.play import report_desync
+        from saga.net.server import Server
+        from saga.window.network import stopped
+
+        lines: list[str] = []
+        if isinstance(stop, Desynced):
+            if isinstance(net.link, Server) and stop.other is None:
+                net.link.desync_saved.wait(3)
+            report_desync(stop, self.config.home, net.header, net.link, lines.append)
+        else:
+            lines.append(str(stop))
+        stopped(self.ui, self.t, lines)
 
     def _game_over(self, session: Session) -> GameState | None:
         """The final scores until a click or a key; return a game opened meanwhile.
@@ -270,6 +370,9 @@ class App:
             "new": self._leave,
             "quit_title": self._leave,
             "open": self._open_instead,
+            "host": self._leave_for,
+            "join": self._leave_for,
+            "take_over": self._take_over,
             "save": self._save_from_menu,
             "save_as": self._save_from_menu,
             "summary": self._summary,
@@ -289,6 +392,23 @@ class App:
         """New game or Back to the title screen: leave the game in play, if the player agrees."""
         if self._may_leave(key):
             raise Leave()
+
+    def _take_over(self, key: str) -> None:
+        """The host plays the seats left empty (their players dropped out) here."""
+        from saga.net.server import Server
+
+        server = self.net.link if self.net is not None else None
+        if not isinstance(server, Server) or self.lockstep is None:
+            return
+        empty = server.open_seats()
+        for hero in empty:
+            server.take_over(hero)
+        self.lockstep.take_over(empty)
+
+    def _leave_for(self, key: str) -> None:
+        """Host or join a network game (leaving the one in play, if the player agrees)."""
+        if self._may_leave(key):
+            raise Leave(then=key)
 
     def _open_instead(self, key: str) -> None:
         """Open a saved game, leaving the one in play (if the player agrees) for it."""
@@ -333,17 +453,18 @@ class App:
         if self.session is None:
             return True
         t = self.t
-        title = {"new": "MSG_MENU_NEW", "open": "MSG_MENU_OPEN"}.get(key, "MSG_MENU_QUIT_TITLE")
-        return ask_yes_no(
-            self.ui, t(title), [(t("MSG_LEAVE_GAME"), P.BLACK)], yes=t("MSG_YES"), no=t("MSG_NO")
-        )
+        titles = {"new": "MSG_MENU_NEW", "open": "MSG_MENU_OPEN"}
+        titles.update(host="MSG_MENU_HOST", join="MSG_MENU_JOIN")
+        title = titles.get(key, "MSG_MENU_QUIT_TITLE")
+        lines = [(t("MSG_LEAVE_GAME"), P.BLACK)]
+        if self.net is not None and self.net.hosting is not None:
+            lines.append((t("MSG_NET_END_FOR_ALL"), P.BLACK))
+        return ask_yes_no(self.ui, t(title), lines, yes=t("MSG_YES"), no=t("MSG_NO"))
 
     def _open(self) -> tuple[GameState, Path] | None:
         t = self.t
         folder = self.path.parent if self.path else self.config.home
-        path = choose_file(
-            self.ui, t("MSG_OPEN_GAME"), folder, ok=t("MSG_OK"), cancel=t("MSG_CANCEL")
-        )
+        path = choose_file(self.ui, t, t("MSG_OPEN_GAME"), folder)
         return None if path is None else self._load(path)
 
     def _load(self, path: Path) -> tuple[GameState, Path] | None:
@@ -351,8 +472,7 @@ class App:
         try:
             return savefile.load(path), path
         except savefile.SaveFileError as e:
-            t = self.t
-            requester(self.ui, fm.title(t), fm.lines(*fm.open_failed(t, path, e)))
+            fm.complain(self.ui, self.t, *fm.open_failed(self.t, path, e))
             return None
 
     def _screenshot(self) -> str:
@@ -375,14 +495,7 @@ class App:
             return
         if ask or path is None:
             folder = path.parent if path else self.config.home
-            path = choose_file(
-                self.ui,
-                t("MSG_SAVE_GAME"),
-                folder,
-                path.name if path else "",
-                ok=t("MSG_OK"),
-                cancel=t("MSG_CANCEL"),
-            )
+            path = choose_file(self.ui, t, t("MSG_SAVE_GAME"), folder, path.name if path else "")
             if path is None:
                 return
         if path.suffix.lower() != ".saga":

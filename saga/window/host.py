@@ -28,6 +28,7 @@ from saga.engine.host import (
     Answer,
     Ask,
     answer_key,
+    hero_pen,
     key_code,
 )
 from saga.engine.state import GameState
@@ -81,11 +82,19 @@ class ScreenHost:
         # A replay answers for the humans (saga.replay): then the turn prompt
         # only pauses, and FAST_KEY runs the game without pauses.
         self.autoplay = False
+        self.cheats = True  # off in a network game: the luck cheat would change one machine's game
         self.fast = False
 
     # -- the Host protocol --------------------------------------------------
 
+    def waiting(self, hero: int) -> None:
+        """Another machine's hero is asked: say whose answer the game waits for."""
+        note = f"{self.t('MSG_NET_WAITING_FOR')} {T.HERO_NAMES[hero]}..."
+        self.bar.note = (note, hero_pen(hero))
+        self.draw_messages()
+
     def say(self, text: str, pen: int) -> None:
+        self.bar.note = None
         self.bar.lower = (text, pen)
         self.redraw()
 
@@ -132,6 +141,7 @@ class ScreenHost:
         }.get(mode)
         if hints:
             self.hint(self.t(hints[0]), self.t(hints[1]))
+        self.bar.note = None
         self.redraw()
         self._discard()
         self.asking = (mode, pen)
@@ -179,7 +189,7 @@ class ScreenHost:
         kind, counter = g.mover
         hero = counter if kind == T.HERO else g.jarls[counter].hero
         if hero >= 0 and g.heroes[hero].control == T.AMIGA:
-            self._idle(WATCH_STEP)
+            self.idle(WATCH_STEP)
 
     # -- drawing ------------------------------------------------------------
 
@@ -215,7 +225,8 @@ class ScreenHost:
                 return
             self._global(message)
 
-    def _idle(self, seconds: float) -> None:
+    def idle(self, seconds: float) -> None:
+        """Let time pass while answering the window: the pointer, Help, the menus."""
         end = time.monotonic() + seconds
         while time.monotonic() < end:
             message = self.ui.next_message(max(0.0, end - time.monotonic()))
@@ -273,7 +284,7 @@ class ScreenHost:
         self._cheat_keys += 1
         if self._cheat_keys == cheats.SEQUENCE_LENGTH:
             self._cheat_keys = 0
-            if not self.autoplay:  # a replay's game is not ours to change
+            if self.cheats and not self.autoplay:  # a replay's game is not ours to change
                 cheats.luck_cheat(self.g)
                 self.ui.flash()
         return True

@@ -1,0 +1,276 @@
+"""Finding games on the local network: DNS-SD over multicast DNS, with ``zeroconf``.
+
+A hosted game is announced as a ``_saga._tcp`` service whose TXT record
+tells what a player wants to know before joining: the host's name, the
+heroes and which seats are open, the game's length, its rules and the
+program's version.  Where announcements go is a :class:`Registry`: the
+real one speaks multicast DNS on the local network; :class:`LocalRegistry`
+keeps them in the process, for tests (which must send nothing beyond
+loopback) and for anything else that wants no network.
+"""
+
+from __future__ import annotations
+
+import os
+import socket
+import threading
+from dataclasses import dataclass, field, replace
+from pathlib import Path
+from typing import Protocol
+
+from saga.engine import tables as T
+from saga.net import protocol as P
+
+SERVICE = "_saga._tcp.local."
+MAX_TXT = 200  # characters of one TXT value that are read
+
+
+@dataclass(frozen=True)
+class Game:
+    """A game on offer: where it is, and what it is."""
+
+    host_name: str
+    address: str
+    port: int
+    controls: tuple[int, ...]  # each hero's, as in a Setup
+    open_seats: frozenset[int]
+    turns: int
+    advanced: bool
+    version: str
+    proto: int = P.PROTOCOL
+    key: str = field(default="", compare=False)  # the registry's name for it
+
+    def heroes(self) -> str:
+        """The heroes in play, those with an open seat marked: ``Beowulf*, Ragnar (Amiga)``."""
+        words = []
+        for hero, control in enumerate(self.controls):
+            name = T.HERO_NAMES[hero]
+            if control == T.AMIGA:
+                words.append(f"{name} (Amiga)")
+            elif control == T.HUMAN:
+                words.append(name + ("*" if hero in self.open_seats else ""))
+        return ", ".join(words)
+
+    def txt(self) -> dict[str, str]:
+        """The TXT record's keys and values."""
+        return {
+            "host": self.host_name[:MAX_TXT],
+            "controls": "".join(str(c) for c in self.controls),
+            "open": P.seat_names(self.open_seats),
+            "turns": str(self.turns),
+            "advanced": "1" if self.advanced else "0",
+            "version": self.version,
+            "proto": str(self.proto),
+        }
+
+    @classmethod
+    def from_txt(cls, txt: dict[str, str], address: str, port: int, key: str) -> Game | None:
+        """A game from an announcement, or None if it is not one this program can read."""
+        try:
+            controls = tuple(int(c) for c in txt["controls"])
+            if len(controls) != len(T.HERO_NAMES) or not all(0 <= c <= T.AMIGA for c in controls):
+                return None
+            return cls(
+                host_name=txt.get("host", "?")[:MAX_TXT],
+                address=address,
+                port=port,
+                controls=controls,
+                open_seats=P.parse_seats(txt.get("open", "-")),
+                turns=int(txt["turns"]),
+                advanced=txt.get("advanced") == "1",
+                version=txt.get("version", "?")[:40],
+                proto=int(txt.get("proto", "0")),
+                key=key,
+            )
+        except (KeyError, ValueError):
+            return None
+
+
+class Registry(Protocol):
+    """Where games are announced and found."""
+
+    def announce(self, game: Game) -> None:
+        """Offer a game, or update its offer (open seats change as players come and go)."""
+
+    def withdraw(self, game: Game) -> None:
+        """Take a game's offer back."""
+
+    def games(self) -> list[Game]:
+        """The games on offer now."""
+
+    def close(self) -> None: ...
+
+
+class LocalRegistry:
+    """Announcements kept in this process: what the tests use."""
+
+    def __init__(self) -> None:
+        self._games: dict[str, Game] = {}
+        self._lock = threading.Lock()
+
+    def announce(self, game: Game) -> None:
+        with self._lock:
+            self._games[_key(game)] = game
+
+    def withdraw(self, game: Game) -> None:
+        with self._lock:
+            self._games.pop(_key(game), None)
+
+    def games(self) -> list[Game]:
+        with self._lock:
+            return [replace(g, key=k) for k, g in self._games.items()]
+
+    def close(self) -> None:
+        pass
+
+
+def _key(game: Game) -> str:
+    return f"{game.host_name} {game.port}"
+
+
+class FolderRegistry:
+    """Announcements as small files in one folder, shared by the processes of one
+    machine: for trying several windows on one computer without any multicast
+    (``SAGA_NET_REGISTRY=FOLDER``)."""
+
+    def __init__(self, folder: Path) -> None:
+        self.folder = folder
+        folder.mkdir(parents=True, exist_ok=True)
+
+    def _path(self, game: Game) -> Path:
+        return self.folder / f"{game.host_name}-{game.port}.game"
+
+    def announce(self, game: Game) -> None:
+        lines = [f"{k}={v}" for k, v in game.txt().items()]
+        self._path(game).write_text("\n".join(lines) + "\n", encoding="utf-8")
+
+    def withdraw(self, game: Game) -> None:
+        self._path(game).unlink(missing_ok=True)
+
+    def games(self) -> list[Game]:
+        found = []
+        for path in sorted(self.folder.glob("*.game"))[:64]:
+            try:
+                text = path.read_text(encoding="utf-8")[:4096]
+                port = int(path.stem.rsplit("-", 1)[1])
+            except (OSError, ValueError, IndexError):
+                continue
+            txt = dict(line.partition("=")[::2] for line in text.splitlines())
+            game = Game.from_txt(txt, "127.0.0.1", port, path.stem)
+            if game is not None:
+                found.append(game)
+        return found
+
+    def close(self) -> None:
+        pass
+
+
+def default_registry() -> Registry:
+    """The local network's registry, or the folder ``SAGA_NET_REGISTRY`` names."""
+    folder = os.environ.get("SAGA_NET_REGISTRY")
+    if folder:
+        return FolderRegistry(Path(folder))
+    return ZeroconfRegistry()
+
+
+class ZeroconfRegistry:
+    """Announcements on the local network by multicast DNS (never used by the tests)."""
+
+    def __init__(self) -> None:
+        from zeroconf import ServiceBrowser, Zeroconf
+
+        self._zc = Zeroconf()
+        self._found: dict[str, Game] = {}
+        self._lock = threading.Lock()
+        self._mine: dict[str, object] = {}
+        self._browser = ServiceBrowser(self._zc, SERVICE, handlers=[self._changed])
+
+    def _changed(
+        self, zeroconf: object, service_type: str, name: str, state_change: object
+    ) -> None:
+        from zeroconf import ServiceStateChange
+
+        if state_change is ServiceStateChange.Removed:
+            with self._lock:
+                self._found.pop(name, None)
+            return
+        info = self._zc.get_service_info(service_type, name, timeout=1500)
+        if info is None or not info.parsed_addresses() or info.port is None:
+            return
+        txt = {
+            k.decode("utf-8", "replace"): (v or b"").decode("utf-8", "replace")
+            for k, v in info.properties.items()
+        }
+        game = Game.from_txt(txt, info.parsed_addresses()[0], info.port, name)
+        if game is not None:
+            with self._lock:
+                self._found[name] = game
+
+    def announce(self, game: Game) -> None:
+        from zeroconf import ServiceInfo
+
+        name = f"Saga on {game.host_name} {game.port}"[:60] + "." + SERVICE
+        addresses = _local_addresses()
+        info = ServiceInfo(
+            SERVICE,
+            name,
+            port=game.port,
+            properties=game.txt(),
+            addresses=addresses,
+            server=f"{socket.gethostname()}.local.",
+        )
+        if name in self._mine:
+            self._zc.update_service(info)
+        else:
+            self._zc.register_service(info)
+        self._mine[name] = info
+
+    def withdraw(self, game: Game) -> None:
+        for name, info in list(self._mine.items()):
+            if name.startswith(f"Saga on {game.host_name} {game.port}"[:60]):
+                self._zc.unregister_service(info)  # type: ignore[arg-type]
+                del self._mine[name]
+
+    def games(self) -> list[Game]:
+        with self._lock:
+            return list(self._found.values())
+
+    def close(self) -> None:
+        for info in self._mine.values():
+            self._zc.unregister_service(info)  # type: ignore[arg-type]
+        self._mine.clear()
+        self._browser.cancel()
+        self._zc.close()
+
+
+def _local_addresses() -> list[bytes]:
+    """This machine's addresses as the announcement carries them."""
+    found: set[bytes] = set()
+    try:
+        for family, _, _, _, sockaddr in socket.getaddrinfo(socket.gethostname(), None):
+            if family == socket.AF_INET and not str(sockaddr[0]).startswith("127."):
+                found.add(socket.inet_aton(str(sockaddr[0])))
+    except OSError:
+        pass
+    if not found:  # the address a packet to the LAN would leave from (nothing is sent)
+        with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as probe:
+            try:
+                probe.connect(("192.0.2.1", 9))
+                found.add(socket.inet_aton(probe.getsockname()[0]))
+            except OSError:
+                pass
+    return sorted(found)
+
+
+def host_name() -> str:
+    return socket.gethostname().split(".")[0][:40] or "Saga"
+
+
+def describe(game: Game) -> str:
+    """One line about a game on offer, as the game lists show it."""
+    rules = "advanced" if game.advanced else "basic"
+    where = f"[{game.address}]" if ":" in game.address else game.address
+    line = f"{where}:{game.port}  {game.host_name}: {game.heroes()}; {game.turns} turns, {rules}"
+    if game.version != P.version() or game.proto != P.PROTOCOL:
+        line += f"  (Saga {game.version}: cannot be joined from {P.version()})"
+    return line

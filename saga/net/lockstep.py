@@ -1,0 +1,278 @@
+"""The engine's host in a network game: this machine's seats answer, the others are awaited.
+
+Every machine plays the whole game with its own engine.  A question put to
+a hero seated here is answered by the local host (the window's player, or a
+script) and the answer is sent to the game's host, which puts it in the one
+order every machine follows; a question put to a hero seated elsewhere waits
+until that order brings its answer.  Either way the engine gets the answer
+from the :class:`Stream`, so every engine gets the same answers in the same
+order.  The start-of-turn autosave's bytes are hashed and compared across
+machines: a difference is a desync, which stops every machine.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import threading
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Protocol, overload
+
+from saga import savefile
+from saga.engine import tables as T
+from saga.engine.host import FIRST_HERO_PEN, Answer, Ask, Host
+from saga.engine.state import GameState
+from saga.hosts import PassOn, ScriptedHost, question
+from saga.net import protocol as P
+
+FINAL_TURN = 0  # the turn number a desync of the final state is told under
+DESYNC_NEWS = 3.0  # seconds to wait for the host's desync report when the questions part
+
+
+class NetStop(Exception):
+    """The network game cannot go on; the message says why, for the player."""
+
+
+@dataclass
+class Desynced(NetStop):
+    """Machines computed different games: a bug, found at the turn ``turn``.
+
+    ``here`` is this machine's save of that turn, ``other`` the other side's
+    (the host's on a joiner; on the host, the save of the machine ``who``
+    once it arrives).
+    """
+
+    turn: int
+    here: bytes | None
+    other: bytes | None = None
+    who: str = "this machine and the host"
+
+    def __post_init__(self) -> None:
+        super().__init__(self.summary())
+
+    def summary(self) -> str:
+        when = "the end of the game" if self.turn == FINAL_TURN else f"turn {self.turn}"
+        return f"the machines are out of step (a desync) at {when}, between {self.who}"
+
+    def differences(self) -> list[str]:
+        """The fields that differ, this machine's value first, as saga.inspect names them."""
+        from saga import savelayout
+
+        if self.here is None or self.other is None:
+            return []
+        return savelayout.differences(self.here, self.other)
+
+
+def digest(save: bytes) -> str:
+    return hashlib.sha256(save).hexdigest()
+
+
+class Stream:
+    """The game's answers in the host's order, shared by the network and the engine.
+
+    The network side appends and may stop it (a desync, the host gone); the
+    engine side waits for the answer it needs next.
+    """
+
+    def __init__(self) -> None:
+        self._answers: list[P.Answer] = []
+        self._changed = threading.Condition()
+        self._stop: NetStop | None = None
+
+    def __len__(self) -> int:
+        return len(self._answers)
+
+    def append(self, answer: P.Answer) -> None:
+        with self._changed:
+            if answer.seq != len(self._answers):
+                raise P.ProtocolError(f"answer {answer.seq} arrived as {len(self._answers)}")
+            self._answers.append(answer)
+            self._changed.notify_all()
+
+    def answers(self) -> list[P.Answer]:
+        with self._changed:
+            return list(self._answers)
+
+    def get(self, seq: int, timeout: float | None) -> P.Answer | None:
+        """Answer ``seq`` when it is here (None after ``timeout``); a stop raises."""
+        with self._changed:
+            self._changed.wait_for(
+                lambda: self._stop is not None or seq < len(self._answers), timeout
+            )
+            if self._stop is not None:
+                raise self._stop
+            return self._answers[seq] if seq < len(self._answers) else None
+
+    def wait_stop(self, timeout: float) -> None:
+        """Wait until the stream is stopped, at most ``timeout`` seconds."""
+        with self._changed:
+            self._changed.wait_for(lambda: self._stop is not None, timeout)
+
+    def stop(self, why: NetStop) -> None:
+        """End the game here with ``why`` (the first reason given stays)."""
+        with self._changed:
+            if self._stop is None:
+                self._stop = why
+            self._changed.notify_all()
+
+    @property
+    def stopped(self) -> NetStop | None:
+        return self._stop
+
+
+class Link(Protocol):
+    """What the lockstep host needs of the network: the server's side or a joiner's."""
+
+    stream: Stream
+
+    def submit(self, answer: P.Answer) -> None:
+        """Offer an answer of a seat held here for its place in the order."""
+
+    def expect(self, seq: int, mode: Ask, pen: int) -> None:
+        """The engine waits at this question for another machine's answer."""
+
+    def autosaved(self, turn: int, save: bytes) -> None:
+        """Compare a start-of-turn autosave with the other machines'."""
+
+    def finished(self, save: bytes) -> None:
+        """The game is over here: compare the final state, and part."""
+
+
+class LockstepHost(PassOn):
+    """Plays this machine's seats through ``host`` (or ``script``) and the
+    others' from the stream; ``host`` shows the game.
+
+    A scripted machine that joins a game already under way skips the answers
+    of its seats that the stream holds, so one answers file serves a whole
+    game however often its machine drops out.  ``waiting`` is told whose
+    answer is awaited, ``idle`` is called while waiting (a window keeps
+    answering its events), and ``alter`` is a test's way to make this
+    machine compute another game.
+    """
+
+    def __init__(
+        self,
+        host: Host,
+        link: Link,
+        seats: frozenset[int],
+        script: ScriptedHost | None = None,
+        *,
+        waiting: Callable[[int], None] | None = None,
+        idle: Callable[[], None] | None = None,
+        alter: Callable[[GameState], None] | None = None,
+    ) -> None:
+        super().__init__(host)
+        self.link = link
+        self.seats = seats
+        self.script = script
+        self.waiting = waiting
+        self.idle = idle
+        self.alter = alter
+        self.asked = 0  # answers the engine has had
+        self.turn = 0
+        self.countertype = T.HERO  # the engine's, as a new Game holds it
+
+    @property
+    def catching_up(self) -> bool:
+        """Whether the stream holds answers this machine's engine has not had yet
+        (it joined late or rejoined): then it plays on at full speed, without its
+        turn prompts and pauses, which are local and change nothing."""
+        return self.asked < len(self.link.stream)
+
+    def turn_starts(self, state: GameState) -> bool:
+        self.turn = state.turn
+        if self.script is not None:
+            self.script.turn_starts(state)
+        if self.catching_up:
+            return True
+        return self.host.turn_starts(state)
+
+    def pause(self) -> None:
+        if not self.catching_up:
+            self.host.pause()
+
+    def ask(self, mode: Ask, pen: int) -> Answer:
+        seq = self.asked
+        hero = pen - FIRST_HERO_PEN
+        stream = self.link.stream
+        if seq < len(stream):
+            if hero in self.seats and self.script is not None:
+                self.script.ask(mode, pen)  # answered before this machine (re)joined
+            got = self._wait(seq)
+        else:
+            got = self._answer(seq, mode, pen)
+        if (got.mode, got.pen) != (mode, pen):
+            # The states differ: the host's word on the last hash is on its way.
+            stream.wait_stop(DESYNC_NEWS)
+            raise stream.stopped or NetStop(
+                f"turn {self.turn}: answer {seq + 1} of the game is for "
+                f"{question(got.mode, got.pen)}, but this machine asks {question(mode, pen)}"
+            )
+        self.asked += 1
+        self.countertype = got.countertype
+        return Answer(got.result, got.countertype)
+
+    def _answer(self, seq: int, mode: Ask, pen: int) -> P.Answer:
+        """A question now due: answer it here if its hero is seated here, else
+        wait for the stream (and answer here after all if the seat is taken over)."""
+        hero = pen - FIRST_HERO_PEN
+        if hero not in self.seats:
+            self.link.expect(seq, mode, pen)
+            if self.waiting is not None:
+                self.waiting(hero)
+            got = self._wait(seq, hero)
+            if got is not None:
+                return got
+        given = self.script.ask(mode, pen) if self.script else self.host.ask(mode, pen)
+        kind = self.countertype if given.countertype is None else given.countertype
+        self.link.submit(P.Answer(seq, mode, pen, given.result, kind))
+        return self._wait(seq)
+
+    @overload
+    def _wait(self, seq: int) -> P.Answer: ...
+    @overload
+    def _wait(self, seq: int, hero: int) -> P.Answer | None: ...
+
+    def _wait(self, seq: int, hero: int | None = None) -> P.Answer | None:
+        """Answer ``seq`` from the stream; None if ``hero``'s seat came here meanwhile."""
+        stream = self.link.stream
+        while True:
+            got = stream.get(seq, None if self.idle is None else 0.02)
+            if got is not None:
+                return got
+            if self.idle is not None:
+                self.idle()
+                if hero is not None and hero in self.seats and seq >= len(stream):
+                    return None
+
+    def take_over(self, heroes: frozenset[int]) -> None:
+        """Play these seats here from now on (the host's player takes empty seats)."""
+        self.seats = self.seats | heroes
+
+    def autosave(self, state: GameState) -> None:
+        if self.alter is not None:
+            self.alter(state)
+        self.link.autosaved(state.turn, savefile.encode(state))
+        stopped = self.link.stream.stopped
+        if stopped is not None:
+            raise stopped
+        self.host.autosave(state)
+
+    def finish(self, state: GameState) -> None:
+        """After the game: compare the final state with every machine's."""
+        self.link.finished(savefile.encode(state))
+
+
+def test_alteration(spec: str | None) -> Callable[[GameState], None] | None:
+    """The desync test's hook (``SAGA_NET_TEST_DESYNC=TURN``): at that turn's
+    autosave this machine gives Beowulf one more luck than every other.
+    Only the tests set it; it exists so that they can prove desyncs are caught."""
+    if not spec or not spec.isdigit():
+        return None
+    turn = int(spec)
+
+    def alter(state: GameState) -> None:
+        if state.turn == turn:
+            state.heroes[0].luck += 1
+
+    return alter

@@ -1,0 +1,268 @@
+"""Hosting and joining a network game from the command line (``saga --host``, ``saga --join``).
+
+Both ends make their game through the same :class:`~saga.engine.session.Session`
+from the same :class:`~saga.engine.session.Setup`: the host's, sent to the
+joiners as a replay's header.  What differs is only who answers which seat.
+"""
+
+from __future__ import annotations
+
+import sys
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, replace
+from pathlib import Path
+
+from saga.engine import tables as T
+from saga.engine.host import FIRST_HERO_PEN, Host, answer_key
+from saga.engine.session import Session, Setup
+from saga.hosts import ScriptedHost, ScriptError
+from saga.net import protocol as P
+from saga.net.client import Client
+from saga.net.discovery import Game, Registry, host_name
+from saga.net.lockstep import FINAL_TURN, Desynced, LockstepHost, NetStop, test_alteration
+from saga.net.server import Server
+from saga.replayfile import Answer as Scripted
+from saga.replayfile import Replay, ReplayError, q_line
+from saga.replayfile import parse as parse_replay
+from saga.text import Lookup
+
+# Puts a recorder around the lockstep host, told the game's set-up.
+Wrap = Callable[[Host, Setup], Host]
+# Plays a session to its end and shows the scores (saga.headless.watch, or a window).
+Play = Callable[[Session], object]
+
+DESYNC_WAIT = 3.0  # seconds the host waits for the differing machine's save
+
+
+@dataclass
+class Seating:
+    """What this machine plays: its seats, and the script that answers them (if any)."""
+
+    seats: frozenset[int]
+    answers: Sequence[Scripted] | None = None
+
+    def script(self) -> ScriptedHost | None:
+        """The answers file's lines for this machine's seats, in their order."""
+        if self.answers is None:
+            return None
+        mine = [a for a in self.answers if a[1] - FIRST_HERO_PEN in self.seats]
+        return ScriptedHost(mine)
+
+
+def game_keys(text: Lookup) -> tuple[int, ...]:
+    """The answer keys of this machine's language, as the engine compares them."""
+    return tuple(answer_key(text, name) for name in P.KEY_IDS)
+
+
+def keyed(text: Lookup, keys: tuple[int, ...]) -> Lookup:
+    """This machine's words with the host's answer keys, so that a key answer
+    means the same to every machine's engine whatever their languages."""
+    chosen = dict(zip(P.KEY_IDS, (chr(k) for k in keys), strict=True))
+    return lambda name: chosen.get(name) or text(name)
+
+
+def humans(setup: Setup) -> frozenset[int]:
+    return frozenset(h for h, c in enumerate(setup.in_play()) if c == T.HUMAN)
+
+
+def host_game(
+    setup: Setup,
+    text: Lookup,
+    show: Host,
+    seating: Seating,
+    address: tuple[str, int],
+    code: str,
+    *,
+    play: Play,
+    wrap: Wrap,
+    keep: Path,
+    tell: Callable[[str], None],
+    alteration: str | None = None,
+    registry: Registry | None = None,
+) -> int:
+    """Host a game: listen, wait for every open seat, play it; returns the exit status.
+
+    Given a ``registry``, the game is announced there while it is hosted."""
+    seats = humans(setup)
+    if not seating.seats <= seats:
+        names = ", ".join(T.HERO_NAMES[h] for h in sorted(seating.seats - seats))
+        raise NetStop(f"--seat: {names} is not a human hero of this game")
+    hosting = Hosting.start(setup, text, seats - seating.seats, code, address, registry, tell)
+    server = hosting.server
+    tell(f"hosting on port {hosting.port}, join code {server.code}")
+    try:
+        while not server.wait_for_players(1.0):
+            pass
+        lockstep = LockstepHost(
+            show, server, seating.seats, seating.script(), alter=test_alteration(alteration)
+        )
+        return _play(setup, text, lockstep, server, play, wrap, keep, tell, hosting.header)
+    finally:
+        hosting.stop("the host stopped")
+
+
+@dataclass
+class Hosting:
+    """A hosted game: its server, listening on ``port``, and its offer on the LAN."""
+
+    server: Server
+    port: int
+    header: list[str]
+    registry: Registry | None = None
+    offer: Game | None = None
+
+    @classmethod
+    def start(
+        cls,
+        setup: Setup,
+        text: Lookup,
+        open_seats: frozenset[int],
+        code: str,
+        address: tuple[str, int],
+        registry: Registry | None = None,
+        tell: Callable[[str], None] = lambda line: None,
+    ) -> Hosting:
+        """Listen for ``setup``'s game and announce it (NetStop if the port is taken)."""
+        header = Replay.starting(setup).header()
+        hosting: list[Hosting] = []
+
+        def announce(now_open: frozenset[int]) -> None:
+            if hosting and hosting[0].offer is not None and registry is not None:
+                hosting[0].offer = replace(hosting[0].offer, open_seats=now_open)
+                registry.announce(hosting[0].offer)
+
+        server = Server(
+            header, game_keys(text), open_seats, code, tell=tell, seats_changed=announce
+        )
+        port = server.listen(*address)
+        offer = offered(setup, port, open_seats) if registry is not None else None
+        hosting.append(cls(server, port, header, registry, offer))
+        if registry is not None and offer is not None:
+            registry.announce(offer)
+        return hosting[0]
+
+    def stop(self, reason: str | None = None) -> None:
+        """Take the offer back and end the game for everyone (``reason``: why)."""
+        if self.registry is not None and self.offer is not None:
+            self.registry.withdraw(self.offer)
+            self.offer = None
+        self.server.close(reason)
+
+
+def offered(setup: Setup, port: int, open_seats: frozenset[int]) -> Game:
+    """The game as announced on the local network."""
+    in_play = setup.in_play()
+    state = setup.state
+    turns = state.turns if state is not None else setup.turns
+    advanced = bool(state.advanced) if state is not None else setup.advanced
+    return Game(host_name(), "", port, tuple(in_play), open_seats, turns, advanced, P.version())
+
+
+def join_game(
+    address: tuple[str, int],
+    code: str,
+    text: Lookup,
+    show: Callable[[], Host],
+    seating: Seating,
+    *,
+    play: Play,
+    wrap: Wrap,
+    keep: Path,
+    tell: Callable[[str], None],
+    alteration: str | None = None,
+) -> int:
+    """Join a game, catch up with it and play it out; returns the exit status."""
+    client = Client(*address, code, seating.seats, tell=tell)
+    client.join()
+    try:
+        try:
+            lines = [line + "\n" for line in client.header]
+            setup = parse_replay(lines, "the host's game").setup()
+        except ReplayError as e:
+            raise NetStop(str(e)) from None
+        lockstep = LockstepHost(
+            show(), client, seating.seats, seating.script(), alter=test_alteration(alteration)
+        )
+        words = keyed(text, client.keys)
+        return _play(setup, words, lockstep, client, play, wrap, keep, tell, client.header)
+    finally:
+        client.close()
+
+
+def _play(
+    setup: Setup,
+    text: Lookup,
+    lockstep: LockstepHost,
+    link: Server | Client,
+    play: Play,
+    wrap: Wrap,
+    keep: Path,
+    tell: Callable[[str], None],
+    header: list[str],
+) -> int:
+    session = Session(setup, text, wrap(lockstep, setup))
+    try:
+        play(session)
+        lockstep.finish(session.state)
+    except Desynced as desync:
+        if isinstance(link, Server) and desync.other is None:
+            link.desync_saved.wait(DESYNC_WAIT)
+        report_desync(desync, keep, header, link, tell)
+        return 3
+    except ScriptError as e:
+        if isinstance(link, Server):
+            link.close(f"the host's answers ran out: {e}")
+        tell(f"stopped: {e}")
+        return 1
+    except NetStop as e:
+        tell(f"stopped: {e}")
+        return 1
+    return 0
+
+
+def report_desync(
+    desync: Desynced,
+    keep: Path,
+    header: list[str],
+    link: Server | Client,
+    tell: Callable[[str], None],
+) -> None:
+    """Say where the machines part and keep both saves and the replay for a report."""
+    tell(desync.summary())
+    differences = desync.differences()
+    for line in differences[:10]:
+        tell(f"  {line}  (here ≠ there)")
+    when = "end" if desync.turn == FINAL_TURN else str(desync.turn)
+    kept = []
+    try:
+        keep.mkdir(parents=True, exist_ok=True)
+        for name, data in (("here", desync.here), ("there", desync.other)):
+            if data is not None:
+                path = keep / f"Desync-{when}-{name}.saga"
+                path.write_bytes(data)
+                kept.append(path)
+        path = keep / f"Desync-{when}.replay"
+        lines = header + [_q(a) for a in link.stream.answers()]
+        path.write_text("".join(line + "\n" for line in lines), encoding="latin-1")
+        kept.append(path)
+    except OSError as e:
+        tell(f"can't keep the desync's files in {keep}: {e.strerror or e}")
+    if kept:
+        tell("kept for a report: " + ", ".join(map(str, kept)))
+        if len(kept) == 3:
+            tell(f"compare them with: python -m saga.inspect {kept[0]} {kept[1]}")
+
+
+def _q(answer: P.Answer) -> str:
+    return q_line(answer.mode, answer.pen, answer.result, answer.countertype)
+
+
+def read_seats(text: str | None) -> frozenset[int]:
+    try:
+        return P.parse_seats(text or "")
+    except ValueError as e:
+        raise NetStop(f"--seat: {e}") from None
+
+
+def say(line: str) -> None:
+    print(f"saga: {line}", file=sys.stderr, flush=True)

@@ -1,0 +1,541 @@
+"""The network game's wire format and its rules, without any I/O (as h11 is for HTTP).
+
+Every message is one line of printable ASCII ending in ``\\n``, at most
+:data:`MAX_LINE` bytes: a keyword and its fields, separated by single
+spaces.  A :class:`Connection` turns received bytes into messages and
+messages into bytes, and refuses whatever its side may not receive at
+that point (:class:`ProtocolError`): an overlong or malformed line, a
+message from the wrong side or out of order, or more messages than the
+rate allows.  Nothing here names a file, so nothing a peer sends can make
+another machine read or write one.
+
+The joiner says ``HELLO``; the host answers ``WELCOME`` or ``REFUSE``, and
+when the game starts sends its start (``GAME`` lines: the replay's header,
+see :mod:`saga.replay`), the answer keys (``KEYS``), ``START`` and then
+every answer in order as ``Q`` lines.  A joiner sends the answers of its
+seats as ``A`` lines, and a ``HASH`` of every start-of-turn autosave and a
+``FINAL`` one of the end; the host answers a difference with ``DESYNC``
+and its own save, to which each machine replies with its ``SAVE``.
+"""
+
+from __future__ import annotations
+
+import re
+import secrets
+import time
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass, field
+from enum import Enum
+
+from saga.engine import tables as T
+from saga.engine.host import ABORT, FIRST_HERO_PEN, Ask
+
+PROTOCOL = 1  # the wire format's number; changed with any change to the messages
+MAX_LINE = 4096  # bytes, newline included: a GAME line with a saved game's hex fits
+MAX_REASON = 200  # characters of a REFUSE, STOP or WAIT text
+SAVE_SIZE = 1780  # a .saga file's bytes
+MAX_SEQ = 10_000_000  # answers in one game, far above any real game's
+MAX_KEY = 0x10FFFF  # a key answer is a character code
+
+# The join code: six characters nobody confuses (no 0/O, 1/I/L, 2/Z, 5/S, 8/B).
+CODE_ALPHABET = "34679ACDEFGHJKMNPQRTUVWXY"
+CODE_LENGTH = 6
+
+# The answer keys the engine compares with, which travel so that every machine
+# reads a key answer alike whatever its own language.
+KEY_IDS = (
+    "MSG_KEY_YES",
+    "MSG_KEY_NO",
+    "MSG_KEY_GLORY",
+    "MSG_KEY_LUCK",
+    "MSG_KEY_WITHDRAW",
+    "MSG_KEY_RESTART",
+    "MSG_KEY_TRANSFER",
+)
+
+
+class ProtocolError(ValueError):
+    """What a peer sent breaks the protocol; the connection is then closed."""
+
+
+def version() -> str:
+    """This program's version, which must be the peer's for a game together."""
+    import saga
+
+    return str(saga.__version__)
+
+
+def new_code() -> str:
+    """A fresh join code from the system's secure generator (never the game's dice)."""
+    return "".join(secrets.choice(CODE_ALPHABET) for _ in range(CODE_LENGTH))
+
+
+def normal_code(text: str) -> str:
+    """A code as typed, in the form compared: upper case, no spaces or dashes."""
+    return re.sub(r"[\s-]", "", text).upper()
+
+
+def seat_names(seats: Iterable[int]) -> str:
+    """Seats as the protocol and the command line write them: BEOWULF,EGIL, or - for none."""
+    names = [T.HERO_NAMES[h].upper() for h in sorted(seats)]
+    return ",".join(names) or "-"
+
+
+def parse_seats(text: str) -> frozenset[int]:
+    """``BEOWULF,EGIL`` (any case) as hero numbers; ``-`` or nothing is a spectator."""
+    if text in ("", "-"):
+        return frozenset()
+    heroes = [n.upper() for n in T.HERO_NAMES]
+    seats = set()
+    for word in text.split(","):
+        name = word.strip().upper()
+        if name not in heroes:
+            raise ValueError(f"{word.strip()!r} is not a hero (use {', '.join(heroes)})")
+        seats.add(heroes.index(name))
+    return frozenset(seats)
+
+
+_ADDRESS = re.compile(
+    r"(?:\[(?P<v6>[0-9A-Fa-f:.%\w]+)\]:|(?P<host>[^:\s\[\]]+):)?(?P<port>\d{1,5})"
+)
+
+
+def parse_address(text: str, default_host: str = "") -> tuple[str, int]:
+    """``[ADDR:]PORT``, ``[IPv6]:PORT`` or ``HOST:PORT`` as a host and port number."""
+    match = re.fullmatch(
+        r"(?:\[(?P<v6>[0-9A-Fa-f:.%\w]+)\]:|(?P<host>[^:\s]+):)?(?P<port>\d+)", text
+    )
+    if match is None:
+        raise ValueError(f"{text!r} is not an address: give PORT, HOST:PORT or [IPv6]:PORT")
+    port = int(match["port"])
+    if not 0 <= port <= 65535:
+        raise ValueError(f"port {port} is not 0..65535")
+    return match["v6"] or match["host"] or default_host, port
+
+
+# -- the messages --------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Hello:
+    """A joiner's first words: its versions, the join code and the seats it wants."""
+
+    proto: int
+    version: str
+    code: str
+    seats: frozenset[int]
+
+
+@dataclass(frozen=True)
+class Welcome:
+    seats: frozenset[int]
+
+
+@dataclass(frozen=True)
+class Refuse:
+    reason: str
+
+
+@dataclass(frozen=True)
+class Wait:
+    """The host waits for players: who is still missing."""
+
+    open_seats: frozenset[int]
+
+
+@dataclass(frozen=True)
+class GameLine:
+    """One line of the game's start: a replay header line (see saga.replay)."""
+
+    line: str
+
+
+@dataclass(frozen=True)
+class Keys:
+    """The answer keys of the host's language, as character codes, in KEY_IDS order."""
+
+    codes: tuple[int, ...]
+
+
+@dataclass(frozen=True)
+class Start:
+    pass
+
+
+@dataclass(frozen=True)
+class Answer:
+    """One human answer: ``Q`` from the host (in the stream), ``A`` to it (a proposal)."""
+
+    seq: int
+    mode: Ask
+    pen: int
+    result: int
+    countertype: T.Kind
+
+
+@dataclass(frozen=True)
+class Hash:
+    turn: int
+    digest: str
+
+
+@dataclass(frozen=True)
+class Final:
+    digest: str
+
+
+@dataclass(frozen=True)
+class Desync:
+    """The host's save of the turn where a machine went out of step."""
+
+    turn: int
+    save: bytes
+
+
+@dataclass(frozen=True)
+class Save:
+    """A machine's own save of the turn named by a Desync."""
+
+    turn: int
+    save: bytes
+
+
+@dataclass(frozen=True)
+class Stop:
+    """The host ended the game for everyone."""
+
+    reason: str
+
+
+@dataclass(frozen=True)
+class Ping:
+    pass
+
+
+@dataclass(frozen=True)
+class Pong:
+    pass
+
+
+@dataclass(frozen=True)
+class Bye:
+    pass
+
+
+Message = (
+    Hello
+    | Welcome
+    | Refuse
+    | Wait
+    | GameLine
+    | Keys
+    | Start
+    | Answer
+    | Hash
+    | Final
+    | Desync
+    | Save
+    | Stop
+    | Ping
+    | Pong
+    | Bye
+)
+
+
+def valid_answer(mode: Ask, pen: int, result: int, countertype: int) -> bool:
+    """Whether an answer is one a player's host could give: bounded, so that
+    no answer can take the engine outside its tables."""
+    hero = pen - FIRST_HERO_PEN
+    return (
+        0 <= hero < len(T.HERO_NAMES)
+        and T.HERO <= countertype <= T.KINGDOM
+        and ABORT <= result <= MAX_KEY
+        and mode != Ask.ANYKEY
+    )
+
+
+def encode(message: Message, *, to_host: bool) -> bytes:
+    """A message as its line (``to_host`` picks ``A`` or ``Q`` for an answer)."""
+    words: list[str]
+    match message:
+        case Hello(proto, ver, code, seats):
+            words = ["HELLO", "SAGA", str(proto), ver, code or "-", seat_names(seats)]
+        case Welcome(seats):
+            words = ["WELCOME", seat_names(seats)]
+        case Refuse(reason):
+            words = ["REFUSE", _text(reason)]
+        case Wait(seats):
+            words = ["WAIT", seat_names(seats)]
+        case GameLine(line):
+            words = ["GAME", line]
+        case Keys(codes):
+            words = ["KEYS", *map(str, codes)]
+        case Start():
+            words = ["START"]
+        case Answer(seq, mode, pen, result, countertype):
+            words = ["A" if to_host else "Q", str(seq), mode.name, str(pen), str(result)]
+            words.append(str(countertype))
+        case Hash(turn, digest):
+            words = ["HASH", str(turn), digest]
+        case Final(digest):
+            words = ["FINAL", digest]
+        case Desync(turn, save):
+            words = ["DESYNC", str(turn), save.hex()]
+        case Save(turn, save):
+            words = ["SAVE", str(turn), save.hex()]
+        case Stop(reason):
+            words = ["STOP", _text(reason)]
+        case Ping():
+            words = ["PING"]
+        case Pong():
+            words = ["PONG"]
+        case Bye():
+            words = ["BYE"]
+    data = (" ".join(words) + "\n").encode("ascii")
+    if len(data) > MAX_LINE:
+        raise ValueError(f"a {words[0]} message is longer than {MAX_LINE} bytes")
+    return data
+
+
+def _text(reason: str) -> str:
+    """Free text for a REFUSE or STOP: printable ASCII, one line, bounded."""
+    plain = reason.encode("ascii", "replace").decode("ascii")
+    return re.sub(r"[^ -~]", "?", plain)[:MAX_REASON]
+
+
+_DIGEST = re.compile(r"[0-9a-f]{64}")
+_NUMBER = re.compile(r"-?\d{1,9}")
+_CODE = re.compile(r"[0-9A-Za-z-]{1,32}")
+_VERSION = re.compile(r"[0-9A-Za-z.+_-]{1,40}")
+_SEATS = re.compile(r"-|[A-Za-z]{1,12}(,[A-Za-z]{1,12}){0,5}")
+
+
+def _int(word: str, low: int, high: int) -> int:
+    if not _NUMBER.fullmatch(word):
+        raise ProtocolError(f"{word[:20]!r} is not a number")
+    value = int(word)
+    if not low <= value <= high:
+        raise ProtocolError(f"{value} is not {low}..{high}")
+    return value
+
+
+def _hex_save(word: str) -> bytes:
+    if len(word) != 2 * SAVE_SIZE:
+        raise ProtocolError("a save is not 1780 bytes")
+    try:
+        return bytes.fromhex(word)
+    except ValueError:
+        raise ProtocolError("a save is not hexadecimal") from None
+
+
+def _seats(word: str) -> frozenset[int]:
+    if not _SEATS.fullmatch(word):
+        raise ProtocolError("the seats are not hero names")
+    try:
+        return parse_seats(word)
+    except ValueError as e:
+        raise ProtocolError(str(e)) from None
+
+
+def decode(line: str) -> Message:
+    """One received line (without its newline) as a message; ProtocolError if it is none."""
+    if not line or not all(" " <= c <= "~" for c in line):
+        raise ProtocolError("not a line of printable text")
+    keyword, _, rest = line.partition(" ")
+    words = rest.split(" ") if rest else []
+    try:
+        return _decode(keyword, words, rest)
+    except (IndexError, KeyError):
+        raise ProtocolError(f"a malformed {keyword[:12]} message") from None
+
+
+def _decode(keyword: str, words: list[str], rest: str) -> Message:
+    def count(n: int) -> None:
+        if len(words) != n:
+            raise ProtocolError(f"{keyword} takes {n} fields, not {len(words)}")
+
+    match keyword:
+        case "HELLO":
+            count(5)
+            if words[0] != "SAGA":
+                raise ProtocolError("not a Saga HELLO")
+            if not _VERSION.fullmatch(words[2]) or not _CODE.fullmatch(words[3]):
+                raise ProtocolError("a malformed HELLO")
+            proto = _int(words[1], 0, 999_999)
+            return Hello(proto, words[2], normal_code(words[3]), _seats(words[4]))
+        case "WELCOME":
+            count(1)
+            return Welcome(_seats(words[0]))
+        case "REFUSE":
+            return Refuse(rest[:MAX_REASON])
+        case "WAIT":
+            count(1)
+            return Wait(_seats(words[0]))
+        case "GAME":
+            if not rest or len(rest) > MAX_LINE:
+                raise ProtocolError("an empty GAME line")
+            return GameLine(rest)
+        case "KEYS":
+            count(len(KEY_IDS))
+            return Keys(tuple(_int(w, 0, MAX_KEY) for w in words))
+        case "START":
+            count(0)
+            return Start()
+        case "A" | "Q":
+            count(5)
+            answer = Answer(
+                _int(words[0], 0, MAX_SEQ),
+                Ask[words[1]],
+                _int(words[2], 0, 255),
+                _int(words[3], ABORT, MAX_KEY),
+                T.Kind(_int(words[4], T.HERO, T.KINGDOM)),
+            )
+            if not valid_answer(answer.mode, answer.pen, answer.result, answer.countertype):
+                raise ProtocolError("an answer no player could give")
+            return answer
+        case "HASH":
+            count(2)
+            if not _DIGEST.fullmatch(words[1]):
+                raise ProtocolError("a HASH is 64 hexadecimal digits")
+            return Hash(_int(words[0], 0, T.MAX_TURNS + 1), words[1])
+        case "FINAL":
+            count(1)
+            if not _DIGEST.fullmatch(words[0]):
+                raise ProtocolError("a FINAL is 64 hexadecimal digits")
+            return Final(words[0])
+        case "DESYNC":
+            count(2)
+            return Desync(_int(words[0], 0, T.MAX_TURNS + 1), _hex_save(words[1]))
+        case "SAVE":
+            count(2)
+            return Save(_int(words[0], 0, T.MAX_TURNS + 1), _hex_save(words[1]))
+        case "STOP":
+            return Stop(rest[:MAX_REASON])
+        case "PING":
+            count(0)
+            return Ping()
+        case "PONG":
+            count(0)
+            return Pong()
+        case "BYE":
+            count(0)
+            return Bye()
+    raise ProtocolError(f"unknown message {keyword[:12]!r}")
+
+
+# -- a connection's rules ------------------------------------------------------
+
+
+class Role(Enum):
+    HOST = "host"  # the side that hosts the game: receives what joiners send
+    JOIN = "join"
+
+
+class Phase(Enum):
+    HANDSHAKE = "handshake"  # before HELLO is answered
+    WAITING = "waiting"  # welcomed, before the game's START
+    PLAYING = "playing"
+    CLOSED = "closed"
+
+
+# What each side may receive, by phase.
+_FROM_JOINER: dict[Phase, tuple[type, ...]] = {
+    Phase.HANDSHAKE: (Hello,),
+    Phase.WAITING: (Ping, Pong, Bye),
+    Phase.PLAYING: (Answer, Hash, Final, Save, Ping, Pong, Bye),
+}
+_FROM_HOST: dict[Phase, tuple[type, ...]] = {
+    Phase.HANDSHAKE: (Welcome, Refuse),
+    Phase.WAITING: (Wait, GameLine, Keys, Start, Stop, Ping, Pong, Bye),
+    Phase.PLAYING: (Answer, Desync, Stop, Ping, Pong, Bye),
+}
+
+
+@dataclass
+class Limits:
+    """How much a peer may send: lines per second on average, and in a burst."""
+
+    rate: float = 200.0
+    burst: float = 400.0
+
+
+@dataclass
+class Connection:
+    """One side's view of one connection: bytes in, messages out, and the rules.
+
+    Received data is split into lines without ever holding more than
+    :data:`MAX_LINE` bytes of an unfinished one; each line is decoded and
+    checked against what this side may receive now.  Any breach raises
+    :class:`ProtocolError` and closes the connection.
+    """
+
+    role: Role
+    limits: Limits = field(default_factory=Limits)
+    clock: Callable[[], float] = time.monotonic
+    phase: Phase = Phase.HANDSHAKE
+    _partial: bytearray = field(default_factory=bytearray)
+    _tokens: float = -1.0
+    _last: float = 0.0
+
+    def receive_data(self, data: bytes) -> list[Message]:
+        """The messages completed by ``data`` (empty bytes: the peer closed)."""
+        if self.phase is Phase.CLOSED:
+            return []
+        if not data:
+            self.phase = Phase.CLOSED
+            return []
+        messages = []
+        *lines, rest = bytes(self._partial + data).split(b"\n")
+        if len(rest) >= MAX_LINE:
+            self._fail("a line longer than the protocol allows")
+        self._partial = bytearray(rest)
+        for raw in lines:
+            if len(raw) >= MAX_LINE:
+                self._fail("a line longer than the protocol allows")
+            self._spend()
+            try:
+                message = decode(raw.decode("ascii").rstrip("\r"))
+            except UnicodeDecodeError:
+                self._fail("not a line of ASCII text")
+            except ProtocolError as e:
+                self._fail(str(e))
+            self._check(message)
+            messages.append(message)
+        return messages
+
+    def send(self, message: Message) -> bytes:
+        """The bytes of a message this side sends (and the phase it leads to)."""
+        if isinstance(message, Welcome) and self.role is Role.HOST:
+            self.phase = Phase.WAITING
+        elif isinstance(message, Start) and self.role is Role.HOST:
+            self.phase = Phase.PLAYING
+        elif isinstance(message, Refuse | Bye | Stop):
+            self.phase = Phase.CLOSED
+        return encode(message, to_host=self.role is Role.JOIN)
+
+    def _check(self, message: Message) -> None:
+        allowed = (_FROM_JOINER if self.role is Role.HOST else _FROM_HOST).get(self.phase, ())
+        if not isinstance(message, allowed):
+            self._fail(f"{type(message).__name__} is not expected now")
+        if self.role is Role.JOIN:
+            if isinstance(message, Welcome):
+                self.phase = Phase.WAITING
+            elif isinstance(message, Start):
+                self.phase = Phase.PLAYING
+        if isinstance(message, Refuse | Bye | Stop):
+            self.phase = Phase.CLOSED
+
+    def _spend(self) -> None:
+        """A token bucket: a peer that floods is cut off, not queued."""
+        now = self.clock()
+        if self._tokens < 0:
+            self._tokens, self._last = self.limits.burst, now
+        self._tokens = min(self.limits.burst, self._tokens + (now - self._last) * self.limits.rate)
+        self._last = now
+        if self._tokens < 1:
+            self._fail("too many messages")
+        self._tokens -= 1
+
+    def _fail(self, why: str) -> None:
+        self.phase = Phase.CLOSED
+        raise ProtocolError(why)

@@ -1,0 +1,235 @@
+"""The network game's windows: hosting, joining, and waiting for players.
+
+Views only, as every screen: they show what the driver gives them (lines of
+text, the games found on the network) and return what the player chose;
+:mod:`saga.window.network` does the networking.  Each window is a requester
+over the dimmed screen with string gadgets (Tab goes to the next), OK and
+Cancel; Return is OK, Escape and the right button cancel.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from amiga.display.box import Box
+from amiga.input import IDCMP, IntuiMessage, MouseCode
+from amiga.intuition import Button, Cycle, Gadget, StringGadget, Window
+from saga.engine import tables as T
+from saga.screen import pens as P
+from saga.screen.ui import DRAW_INFO, HEIGHT, WIDTH, Ui
+from saga.text import Lookup
+
+SCREEN = Box(0, 0, WIDTH, HEIGHT)
+ROW = 16  # pixels between a form's rows
+LABEL_W = 8 * 24  # room for a row's label
+LIST_ROWS = 8
+TICK = 0.25  # seconds between looks at what changed (games found, players come)
+
+
+@dataclass
+class HostForm:
+    port: str
+    code: str
+    here: frozenset[int]  # the human heroes played on this machine
+
+
+@dataclass
+class JoinForm:
+    address: str
+    code: str
+    seats: str  # hero names, comma-separated; empty to watch
+
+
+@dataclass
+class Offer:
+    """A game found on the local network, as the join window lists it."""
+
+    line: str
+    address: str
+    open_seats: str
+
+
+def _cancels(message: IntuiMessage) -> bool:
+    return (message.idcmp == IDCMP.VANILLAKEY and message.char == "\x1b") or (
+        message.idcmp == IDCMP.MOUSEBUTTONS
+        and message.code in (MouseCode.MENUDOWN, MouseCode.MIDDLEDOWN)
+    )
+
+
+class _Form:
+    """A window of labelled rows and OK/Cancel."""
+
+    def __init__(self, t: Lookup, title: str, rows: int, extra: int = 0) -> None:
+        self.t = t
+        width = 480
+        height = 14 + 10 + rows * ROW + extra + 30
+        self.window = Window.centred(width, height, SCREEN, title, DRAW_INFO)
+        inner = self.window.inner
+        self.left, self.top = inner.left + 8, inner.top + 8
+        self.labels: list[tuple[int, str]] = []
+        self.fields: list[StringGadget] = []
+        ok, cancel = t("MSG_OK"), t("MSG_CANCEL")
+        b = self.window.box
+        ok_box = Box(b.left + 12, b.bottom - 22, b.left + 12 + 8 * len(ok) + 17, b.bottom - 8)
+        self.ok = Button(ok_box, ok)
+        self.cancel = Button(
+            Box(b.right - 28 - 8 * len(cancel), b.bottom - 22, b.right - 12, b.bottom - 8), cancel
+        )
+        self.window.gadgets.add(self.ok)
+        self.window.gadgets.add(self.cancel)
+
+    def row_box(self, row: int, width: int = 0) -> Box:
+        y = self.top + row * ROW
+        right = self.window.inner.right - 8 if not width else self.left + LABEL_W + width
+        return Box(self.left + LABEL_W, y, right, y + 12)
+
+    def field(self, row: int, label: str, text: str, max_chars: int = 48) -> StringGadget:
+        gadget = StringGadget(self.row_box(row), text, max_chars=max_chars, refuse=" ")
+        self.labels.append((row, label))
+        self.fields.append(gadget)
+        self.window.gadgets.add(gadget)
+        return gadget
+
+    def label(self, row: int, text: str) -> None:
+        self.labels.append((row, text))
+
+    def draw(self, ui: Ui) -> None:
+        self.window.draw(ui.rp)
+        for row, text in self.labels:
+            ui.text(self.left, self.top + row * ROW + 9, text, P.BLACK)
+
+    def next_field(self) -> None:
+        gadgets = self.window.gadgets
+        if self.fields:
+            now = gadgets.typing
+            index = self.fields.index(now) + 1 if now in self.fields else 0
+            gadgets.activate_string(self.fields[index % len(self.fields)])
+
+    def answer(self, ui: Ui, message: IntuiMessage) -> bool | None:
+        """True for OK, False for Cancel, None to go on; ``message`` is handled."""
+        if message.idcmp == IDCMP.VANILLAKEY and message.char == "\t":
+            self.next_field()
+            return None
+        if _cancels(message):
+            return False
+        gadget: Gadget | None = self.window.handle(message)
+        if gadget is self.cancel:
+            return False
+        if gadget is self.ok or gadget in self.fields:
+            return True
+        self.changed = gadget
+        return None
+
+    changed: Gadget | None = None
+
+
+def host_form(ui: Ui, t: Lookup, humans: list[int], port: str, code: str) -> HostForm | None:
+    """Ask where to host, the join code, and which human heroes are played here."""
+    form = _Form(t, t("MSG_MENU_HOST").rstrip("."), 2 + len(humans))
+    port_field = form.field(0, t("MSG_NET_PORT"), port, max_chars=5)
+    code_field = form.field(1, t("MSG_NET_CODE"), code, max_chars=12)
+    choices = [t("MSG_NET_HERE"), t("MSG_NET_OPEN")]
+    cycles = []
+    for row, hero in enumerate(humans, 2):
+        form.label(row, T.HERO_NAMES[hero] + ":")
+        cycle = Cycle(form.row_box(row, 160), choices, 0 if row == 2 else 1)
+        form.window.gadgets.add(cycle)
+        cycles.append(cycle)
+    form.window.gadgets.activate_string(code_field)
+    with ui.requester_layer():
+        while True:
+            form.draw(ui)
+            message = ui.next_message(None)
+            if message is None:
+                continue
+            done = form.answer(ui, message)
+            if done is False:
+                return None
+            if done:
+                here = frozenset(h for h, c in zip(humans, cycles, strict=True) if c.active == 0)
+                return HostForm(port_field.text, code_field.text, here)
+
+
+def join_form(
+    ui: Ui, t: Lookup, offers: Callable[[], list[Offer]], address: str, code: str, seats: str
+) -> JoinForm | None:
+    """Ask which game to join (games found on the LAN are listed), its code and the seats."""
+    form = _Form(t, t("MSG_MENU_JOIN").rstrip("."), 4 + LIST_ROWS, extra=4)
+    form.label(0, t("MSG_NET_LAN"))
+    list_top = form.top + ROW
+    list_box = Box(form.left, list_top, form.window.inner.right - 8, list_top + LIST_ROWS * 10)
+    row = 1 + (LIST_ROWS * 10) // ROW + 1
+    address_field = form.field(row, t("MSG_NET_ADDRESS"), address)
+    code_field = form.field(row + 1, t("MSG_NET_CODE"), code, max_chars=12)
+    seats_field = form.field(row + 2, t("MSG_NET_SEATS"), seats)
+    form.label(row + 3, "  " + t("MSG_NET_SPECTATOR").rjust(1))
+    form.window.gadgets.activate_string(address_field if not address else code_field)
+    shown: list[Offer] = []
+    with ui.requester_layer():
+        while True:
+            shown = offers()[:LIST_ROWS]
+            form.draw(ui)
+            _draw_offers(ui, t, list_box, shown)
+            message = ui.next_message(TICK)
+            if message is None or message.idcmp == IDCMP.INTUITICKS:
+                continue
+            if (
+                message.idcmp == IDCMP.MOUSEBUTTONS
+                and message.code == MouseCode.SELECTDOWN
+                and list_box.left <= message.mouse_x < list_box.right
+                and list_box.top <= message.mouse_y < list_box.bottom
+            ):
+                index = (message.mouse_y - list_box.top) // 10
+                if index < len(shown):
+                    address_field.set_text(shown[index].address)
+                    seats_field.set_text(shown[index].open_seats)
+                    form.window.gadgets.activate_string(code_field)
+                continue
+            done = form.answer(ui, message)
+            if done is False:
+                return None
+            if done:
+                return JoinForm(address_field.text, code_field.text, seats_field.text)
+
+
+def _draw_offers(ui: Ui, t: Lookup, box: Box, offers: list[Offer]) -> None:
+    ui.fill(box.left, box.top, box.right - 1, box.bottom - 1, P.LIGHT_GREY)
+    ui.box(box.left, box.top, box.right - 1, box.bottom - 1, raised=False)
+    columns = (box.width - 8) // 8
+    if not offers:
+        ui.text(box.left + 4, box.top + 9, t("MSG_NET_NO_LAN"), P.DARK_GREY)
+    for row, offer in enumerate(offers):
+        ui.text(box.left + 4, box.top + 9 + row * 10, offer.line[:columns], P.BLACK)
+
+
+def wait_window(
+    ui: Ui,
+    t: Lookup,
+    title: str,
+    lines: Callable[[], list[str]],
+    ready: Callable[[], bool],
+    take_over: bool = False,
+) -> str:
+    """Show how things stand until ``ready``; "ready", "cancel" or "take_over"."""
+    rows = 8
+    form = _Form(t, title, rows)
+    form.ok.enabled = False
+    form.ok.text = t("MSG_NET_TAKE_OVER") if take_over else form.ok.text
+    b = form.ok.box
+    form.ok.box = Box(b.left, b.top, b.left + 8 * len(form.ok.text) + 17, b.bottom)
+    with ui.requester_layer():
+        while not ready():
+            form.ok.enabled = take_over
+            form.draw(ui)
+            for row, text in enumerate(lines()[:rows]):
+                ui.text(form.left, form.top + row * ROW + 9, text, P.BLACK)
+            message = ui.next_message(TICK)
+            if message is None or message.idcmp == IDCMP.INTUITICKS:
+                continue
+            done = form.answer(ui, message)
+            if done is False:
+                return "cancel"
+            if done and take_over:
+                return "take_over"
+    return "ready"

@@ -1,0 +1,218 @@
+"""Network games in the window: hosting and joining from the title screen or the Project menu.
+
+The windows of :mod:`saga.screen.network` ask what the player wants; this
+module does it: it hosts (a :class:`~saga.net.server.Server`, announced on
+the local network) or joins (a :class:`~saga.net.client.Client`), waits for
+the players while the window stays alive, and hands the app a
+:class:`NetGame` to play with its screen host inside a lockstep host.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import threading
+from collections.abc import Callable
+from dataclasses import dataclass, field
+
+from saga.engine import tables as T
+from saga.engine.session import Setup
+from saga.net import protocol as P
+from saga.net.client import Client
+from saga.net.discovery import Game, Registry, default_registry, describe
+from saga.net.lockstep import NetStop
+from saga.net.play import Hosting, humans, keyed
+from saga.net.server import Server
+from saga.replayfile import ReplayError
+from saga.replayfile import parse as parse_replay
+from saga.screen import pens as PENS
+from saga.screen.network import Offer, host_form, join_form, wait_window
+from saga.screen.ui import Ui
+from saga.screen.windows import requester
+from saga.text import Lookup
+
+DEFAULT_PORT = 4000
+
+
+@dataclass
+class NetGame:
+    """A network game ready to play in the window."""
+
+    setup: Setup
+    link: Server | Client
+    seats: frozenset[int]  # the heroes played in this window
+    text: Lookup  # the game's words, with the host's answer keys
+    header: list[str]  # the game's start, as a replay's header
+    hosting: Hosting | None = None  # the hosting machine's server and offer
+
+    def end(self, reason: str | None = None) -> None:
+        """Leave the network game (the host ends it for everyone, saying ``reason``)."""
+        if self.hosting is not None:
+            self.hosting.stop(reason)
+        elif isinstance(self.link, Client):
+            self.link.close()
+
+
+@dataclass
+class Network:
+    """The window's network play: where games are announced, and the last choices made.
+
+    ``registry`` makes the registry on first use (the tests give an
+    in-process one: nothing is multicast).
+    """
+
+    registry: Callable[[], Registry] = default_registry
+    port: str = str(DEFAULT_PORT)
+    address: str = ""
+    code: str = ""
+    seats: str = ""
+    _registry: Registry | None = field(default=None, repr=False)
+
+    def _found(self) -> Registry | None:
+        if self._registry is None:
+            try:
+                self._registry = self.registry()
+            except (OSError, RuntimeError):  # no network to announce on: addresses still work
+                return None
+        return self._registry
+
+    def close(self) -> None:
+        if self._registry is not None:
+            self._registry.close()
+            self._registry = None
+
+    def host(self, ui: Ui, t: Lookup, setup: Setup) -> NetGame | None:
+        """Ask how to host ``setup``'s game, listen, and wait for the players."""
+        seats = sorted(humans(setup))
+        form = host_form(ui, t, seats, self.port, self.code or P.new_code())
+        if form is None:
+            return None
+        self.port, self.code = form.port, form.code
+        try:
+            _, port = P.parse_address(form.port)
+            code = P.normal_code(form.code)
+            if not code:
+                raise ValueError("the join code is empty")
+        except ValueError as e:
+            _problem(ui, t, str(e))
+            return None
+        open_seats = humans(setup) - form.here
+        try:
+            hosting = Hosting.start(setup, t, open_seats, code, ("", port), self._found())
+        except NetStop as e:
+            _problem(ui, t, str(e))
+            return None
+        server = hosting.server
+        port = hosting.port
+        game = NetGame(setup, server, form.here, t, hosting.header, hosting)
+
+        def lines() -> list[str]:
+            open_seats = server.open_seats()
+            names = ", ".join(T.HERO_NAMES[h] for h in sorted(open_seats)) or "-"
+            return [
+                f"{t('MSG_NET_CODE')} {server.code}",
+                f"{t('MSG_NET_PORT')} {port}",
+                f"{t('MSG_NET_OPEN')}: {names}",
+            ]
+
+        choice = wait_window(
+            ui,
+            t,
+            t("MSG_NET_PLAYERS"),
+            lines,
+            lambda: not server.open_seats(),
+            take_over=True,
+        )
+        if choice == "cancel":
+            game.end("the host stopped")
+            return None
+        if choice == "take_over":
+            empty = server.open_seats()
+            for hero in empty:
+                server.take_over(hero)
+            game.seats = game.seats | empty
+        server.wait_for_players(5)
+        return game
+
+    def join(self, ui: Ui, t: Lookup) -> NetGame | None:
+        """Ask which game to join, connect, and wait for it to start."""
+        registry = self._found()
+
+        def offers() -> list[Offer]:
+            games = registry.games() if registry is not None else []
+            return [
+                Offer(describe(g), f"{_bracketed(g.address)}:{g.port}", _open(g)) for g in games
+            ]
+
+        form = join_form(ui, t, offers, self.address, self.code, self.seats)
+        if form is None:
+            return None
+        self.address, self.code, self.seats = form.address, form.code, form.seats
+        try:
+            host, port = P.parse_address(form.address)
+            if not host:
+                raise ValueError("give the host's address, e.g. 192.168.1.20:4000")
+            seats = P.parse_seats(form.seats.strip())
+        except ValueError as e:
+            _problem(ui, t, str(e))
+            return None
+        client = Client(host, port, form.code, seats)
+        joining = threading.Thread(target=_try_join, args=(client,), daemon=True)
+        joining.start()
+        choice = wait_window(
+            ui,
+            t,
+            t("MSG_NET_CONNECTING"),
+            lambda: [f"{host}:{port}"],
+            lambda: client.started.is_set() or not joining.is_alive(),
+        )
+        joining.join(0.5)
+        if choice == "cancel":
+            client.close()
+            return None
+        if client.failure is not None:
+            _problem(ui, t, str(client.failure))
+            return None
+        try:
+            lines = [line + "\n" for line in client.header]
+            setup = parse_replay(lines, "the host's game").setup()
+        except ReplayError as e:
+            client.close()
+            _problem(ui, t, str(e))
+            return None
+        return NetGame(setup, client, seats, keyed(t, client.keys), client.header)
+
+
+def _try_join(client: Client) -> None:
+    with contextlib.suppress(NetStop):  # client.failure holds it
+        client.join()
+
+
+def _bracketed(address: str) -> str:
+    return f"[{address}]" if ":" in address else address
+
+
+def _open(game: Game) -> str:
+    first = sorted(game.open_seats)[:1]
+    return T.HERO_NAMES[first[0]].upper() if first else ""
+
+
+def _problem(ui: Ui, t: Lookup, text: str) -> None:
+    lines = [(line, PENS.WHITE) for line in _wrapped(text)]
+    requester(ui, t("MSG_NET_GAME"), lines, ok=t("MSG_OK"))
+
+
+def _wrapped(text: str, width: int = 70) -> list[str]:
+    lines: list[str] = []
+    for word in text.split():
+        if lines and len(lines[-1]) + 1 + len(word) <= width:
+            lines[-1] += " " + word
+        else:
+            lines.append(word)
+    return lines or [""]
+
+
+def stopped(ui: Ui, t: Lookup, lines: list[str]) -> None:
+    """Tell the player why the network game stopped here."""
+    shown = [w for line in lines for w in _wrapped(line)]
+    said = [(line, PENS.WHITE) for line in shown[:20]]
+    requester(ui, t("MSG_NET_GAME"), said, ok=t("MSG_OK"))

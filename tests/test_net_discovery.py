@@ -1,0 +1,94 @@
+"""Announcing and finding games, with the in-process registry (no multicast in tests)."""
+
+from __future__ import annotations
+
+import io
+import threading
+import time
+from pathlib import Path
+
+from saga.engine import tables as T
+from saga.engine.session import Setup
+from saga.headless import watch
+from saga.hosts import TerminalHost
+from saga.net import protocol as P
+from saga.net.discovery import Game, LocalRegistry, describe
+from saga.net.play import Seating, host_game, join_game
+from saga.replayfile import read_answers
+from saga.text import english
+
+TRACE = Path(__file__).parent / "data" / "oracle" / "4_20_1_110200.trace"
+
+
+def test_a_game_reads_back_from_its_txt_record() -> None:
+    game = Game("odin", "", 4000, (1, 1, 0, 2, 0, 0), frozenset({1}), 20, True, P.version())
+    back = Game.from_txt(game.txt(), "192.168.1.20", 4000, "key")
+    assert back == Game(
+        "odin", "192.168.1.20", 4000, (1, 1, 0, 2, 0, 0), frozenset({1}), 20, True, P.version()
+    )
+    assert back.heroes() == "Beowulf, Brunhild*, Ragnar (Amiga)"
+    assert describe(back).startswith("192.168.1.20:4000  odin: Beowulf, Brunhild*")
+    assert Game.from_txt({"controls": "9"}, "a", 1, "k") is None
+    assert Game.from_txt({**game.txt(), "turns": "x"}, "a", 1, "k") is None
+    old = Game.from_txt({**game.txt(), "version": "0.0.1"}, "::1", 4000, "k")
+    assert old is not None and "cannot be joined" in describe(old) and "[::1]:4000" in describe(old)
+
+
+def test_a_hosted_game_is_announced_with_its_open_seats_until_it_ends(tmp_path: Path) -> None:
+    registry = LocalRegistry()
+    answers = read_answers(TRACE.read_text().splitlines())
+    setup = Setup(4, (T.HUMAN, T.HUMAN, T.NONE, T.AMIGA, T.NONE, T.NONE), 20, True)
+    said: list[str] = []
+    results: dict[str, int] = {}
+
+    def machine(name: str, run: object) -> threading.Thread:
+        def go() -> None:
+            results[name] = run()  # type: ignore[operator]
+
+        thread = threading.Thread(target=go, daemon=True)
+        thread.start()
+        return thread
+
+    def show() -> TerminalHost:
+        return TerminalHost(io.StringIO(), english(), None, colour=False)
+
+    common = {
+        "play": lambda session: watch(session, io.StringIO()),
+        "wrap": lambda host, setup: host,
+        "keep": tmp_path,
+        "tell": said.append,
+    }
+    hosting = machine(
+        "host",
+        lambda: host_game(
+            setup,
+            english(),
+            show(),
+            Seating(frozenset({0}), answers),
+            ("127.0.0.1", 0),
+            "ABC123",
+            registry=registry,
+            **common,
+        ),
+    )
+    deadline = time.monotonic() + 10
+    while not registry.games():
+        assert time.monotonic() < deadline
+        time.sleep(0.01)
+    (offer,) = registry.games()
+    assert offer.open_seats == frozenset({1}) and offer.turns == 20 and offer.advanced
+    joining = machine(
+        "join",
+        lambda: join_game(
+            ("127.0.0.1", offer.port),
+            "abc123",
+            english(),
+            show,
+            Seating(frozenset({1}), answers),
+            **common,
+        ),
+    )
+    hosting.join(60)
+    joining.join(60)
+    assert results == {"host": 0, "join": 0}, said
+    assert registry.games() == []

@@ -1,0 +1,221 @@
+"""Network games of real processes on loopback, checked against the original's traces.
+
+Every machine plays the same game from the same start; at the end each
+machine's replay must be the same bytes, and replaying it must give the
+original's trace line for line.
+"""
+
+from __future__ import annotations
+
+import re
+import socket
+import time
+from collections.abc import Callable
+from pathlib import Path
+
+import pytest
+
+from tests.netgames import (
+    CODE,
+    HOSTING,
+    ORACLE,
+    Machine,
+    answers_for,
+    environment,
+    game_args,
+    host,
+    join,
+    replays_the_original,
+)
+
+TWO = ORACLE / "4_20_1_110200.trace"  # Beowulf and Brunhild are human
+THREE = ORACLE / "items" / "2067283218_30_1_011212.trace"  # Brunhild, Egil, Siegfried
+SIX = ORACLE / "items" / "2114790430_30_1_111111.trace"  # all six
+
+
+def _same_game(machines: list, trace: Path) -> None:
+    statuses = [m.finish() for m in machines]
+    assert statuses == [0] * len(machines), [m.stderr for m in machines]
+    replays = {m.record.read_bytes() for m in machines}
+    assert len(replays) == 1, "the machines' replays differ"
+    checked = replays_the_original(machines[0].record, trace)
+    assert checked.returncode == 0, checked.stderr
+
+
+def _until(condition: Callable[[], bool], timeout: float = 20.0) -> None:
+    end = time.monotonic() + timeout
+    while not condition():
+        assert time.monotonic() < end, "timed out"
+        time.sleep(0.02)
+
+
+def test_two_machines_play_the_originals_game(tmp_path: Path) -> None:
+    server, port = host(tmp_path / "host", TWO, "beowulf")
+    joiner = join(tmp_path / "join", port, TWO, "brunhild")
+    _same_game([server, joiner], TWO)
+
+
+def test_three_machines_one_seat_each_the_host_plays_none(tmp_path: Path) -> None:
+    server, port = host(tmp_path / "host", THREE, "")
+    joiners = [
+        join(tmp_path / name, port, THREE, name) for name in ("brunhild", "egil", "siegfried")
+    ]
+    _same_game([server, *joiners], THREE)
+
+
+def test_six_machines_with_spectators(tmp_path: Path) -> None:
+    server, port = host(tmp_path / "host", SIX, "beowulf,brunhild")
+    machines = [
+        server,
+        join(tmp_path / "j1", port, SIX, "egil,ragnar"),
+        join(tmp_path / "j2", port, SIX, "siegfried"),
+        join(tmp_path / "j3", port, SIX, "starkad"),
+        join(tmp_path / "watch1", port, None),
+        join(tmp_path / "watch2", port, None),
+    ]
+    _same_game(machines, SIX)
+
+
+def test_a_killed_joiner_starts_again_and_takes_its_seat_back(tmp_path: Path) -> None:
+    server, port = host(tmp_path / "host", TWO, "beowulf")
+    first = join(tmp_path / "join", port, TWO, "brunhild", typed=True)
+    mine = answers_for(TWO, {1})
+    first.type(mine[:40])  # then it waits at its 41st question, as a thinking player does
+    _until(lambda: first.answered() >= 60)
+    first.kill()
+    again = join(tmp_path / "join", port, TWO, "brunhild")  # the same command, the script whole
+    _same_game([server, again], TWO)
+    assert "left" in server.stderr and server.stderr.count("joined") == 2
+
+
+def test_a_spectator_joins_late_and_catches_up(tmp_path: Path) -> None:
+    server, port = host(tmp_path / "host", TWO, "beowulf", typed=True)
+    joiner = join(tmp_path / "join", port, TWO, "brunhild")
+    server.type(answers_for(TWO, {0})[:30])
+    _until(lambda: server.answered() >= 40)
+    late = join(tmp_path / "late", port, None)
+    late.wait_for(re.compile("joined"))
+    server.type(answers_for(TWO, {0})[30:])
+    _same_game([server, joiner, late], TWO)
+
+
+def test_a_wrong_code_is_refused(tmp_path: Path) -> None:
+    server, port = host(tmp_path / "host", TWO, "beowulf")
+    wrong = join(tmp_path / "wrong", port, TWO, "brunhild", code="WRONG1")
+    assert wrong.finish() == 2
+    assert "wrong code" in wrong.stderr
+    joiner = join(tmp_path / "join", port, TWO, "brunhild")
+    _same_game([server, joiner], TWO)
+
+
+def test_another_version_is_refused_naming_both(tmp_path: Path) -> None:
+    server, port = host(tmp_path / "host", TWO, "beowulf")
+    try:
+        with socket.create_connection(("127.0.0.1", port), timeout=5) as peer:
+            peer.sendall(b"HELLO SAGA 1 0.0.1 TEST77 BRUNHILD\n")
+            reply = peer.makefile("rb").readline().decode()
+        assert reply.startswith("REFUSE ")
+        assert "0.0.1" in reply and "Saga" in reply.split("0.0.1")[0]
+    finally:
+        server.kill()
+
+
+def test_an_altered_machine_is_caught_as_a_desync_naming_the_field(tmp_path: Path) -> None:
+    server, port = host(tmp_path / "host", TWO, "beowulf")
+    altered = environment(SAGA_NET_TEST_DESYNC="3")
+    joiner = join(tmp_path / "join", port, TWO, "brunhild", env=altered)
+    assert server.finish() == 3 and joiner.finish() == 3, server.stderr + joiner.stderr
+    for machine in (server, joiner):
+        assert "desync" in machine.stderr and "turn 3" in machine.stderr
+        assert "heroes.Beowulf.luck" in machine.stderr, machine.stderr
+        kept = sorted(p.name for p in machine.folder.glob("Desync-*"))
+        assert kept == ["Desync-3-here.saga", "Desync-3-there.saga", "Desync-3.replay"]
+
+
+@pytest.mark.parametrize("address", ["::1"])
+def test_ipv6_loopback(tmp_path: Path, address: str) -> None:
+    try:
+        socket.create_server(("::1", 0), family=socket.AF_INET6).close()
+    except OSError:
+        pytest.skip("no IPv6 loopback here")
+    args = ["--host", "[::1]:0", "--code", CODE, "--seat", "beowulf", "--answers", str(TWO)]
+    server = Machine(tmp_path / "host", [*args, *game_args(TWO)])
+    port = int(server.wait_for(HOSTING)[1])
+    joiner = join(tmp_path / "join", port, TWO, "brunhild", address=address)
+    _same_game([server, joiner], TWO)
+
+
+def test_hostile_peers_neither_stop_nor_change_the_game(tmp_path: Path) -> None:
+    """Junk, overlong lines, floods, answers for seats not held or out of turn,
+    a stalled and a half-open connection: the game plays on and ends as the original's."""
+    from hypothesis import HealthCheck, given, settings
+    from hypothesis import strategies as st
+
+    from saga.net import protocol as P
+
+    one = ORACLE / "1_20_0_100200.trace"  # Beowulf is the one human
+    server, port = host(tmp_path / "host", one, "beowulf", typed=True)
+    spectator = join(tmp_path / "watch", port, None)
+    spectator.wait_for(re.compile("joined"))
+    stalled = socket.create_connection(("127.0.0.1", port), timeout=5)
+    half_open = socket.create_connection(("127.0.0.1", port), timeout=5)
+    half_open.sendall(b"HELLO SAGA 1 ")
+    hello = f"HELLO SAGA {P.PROTOCOL} {P.version()} {CODE} -\n".encode()
+    lines = st.one_of(
+        st.binary(max_size=300),
+        st.sampled_from(
+            [
+                b"A 0 COUNTRY 6 3 5\n",  # Beowulf's seat, which the peer does not hold
+                b"A 99 COUNTRY 6 3 5\n",
+                b"Q 0 COUNTRY 6 3 5\n",  # only the host sends the order
+                b"HASH 1 " + b"0" * 64 + b"\n",
+                b"FINAL " + b"f" * 64 + b"\n",
+                b"SAVE 1 " + b"00" * 1780 + b"\n",
+                b"x" * 9000,
+                b"PING\n" * 2000,
+                b"HELLO SAGA 1 1.0 TEST77 BEOWULF\n",
+                b"\xff\xfe\n",
+            ]
+        ),
+    )
+    mine = answers_for(one, {0})
+    given_so_far = [0]
+
+    @settings(
+        max_examples=40, deadline=None, suppress_health_check=list(HealthCheck), database=None
+    )
+    @given(st.booleans(), st.lists(lines, max_size=4))
+    def attack(welcomed: bool, payload: list[bytes]) -> None:
+        with socket.create_connection(("127.0.0.1", port), timeout=5) as peer:
+            try:
+                peer.sendall((hello if welcomed else b"") + b"".join(payload))
+                peer.shutdown(socket.SHUT_WR)
+                peer.settimeout(2)
+                while peer.recv(65536):
+                    pass
+            except OSError:
+                pass  # the host hung up on it: as it should
+        # The game goes on between the attacks.
+        server.type(mine[given_so_far[0] : given_so_far[0] + 3])
+        given_so_far[0] += 3
+
+    try:
+        attack()
+        server.type(mine[given_so_far[0] :])
+        _same_game([server, spectator], one)
+    finally:
+        stalled.close()
+        half_open.close()
+        server.kill()
+        spectator.kill()
+
+
+def test_a_loaded_game_is_hosted_and_joined(tmp_path: Path) -> None:
+    trace = ORACLE / "load" / "12_s4-t8of20-adv-r110200.trace"  # Beowulf and Brunhild
+    save = ORACLE / "load" / "s4-t8of20-adv-r110200.saga"
+    args = ["--host", "127.0.0.1:0", "--code", CODE, "--seat", "beowulf", "--answers", str(trace)]
+    server = Machine(tmp_path / "host", [*args, "--seed", "12", f"FILE={save}"])
+    port = int(server.wait_for(HOSTING)[1])
+    joiner = join(tmp_path / "join", port, trace, "brunhild")
+    _same_game([server, joiner], trace)
+    assert server.record.read_text().splitlines()[0] == "SAGA-REPLAY 1 LOAD 12"
