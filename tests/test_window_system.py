@@ -34,6 +34,7 @@ from saga.engine import tables as T  # noqa: E402
 from saga.engine.game import Game  # noqa: E402
 from saga.engine.placement import start_game  # noqa: E402
 from saga.engine.rng import Lcg64  # noqa: E402
+from saga.engine.session import Setup  # noqa: E402
 from saga.engine.state import GameState  # noqa: E402
 from saga.hosts import QuietHost  # noqa: E402
 from saga.screen.title import TitleScreen  # noqa: E402
@@ -218,7 +219,8 @@ def run_game(
     thread = threading.Thread(target=act, daemon=True)
     try:
         thread.start()
-        status = run_window(config, config.controls, state, Lcg64(3), TEXT, path)
+        setup = Setup(3, tuple(config.controls), state=state)
+        status = run_window(config, setup, TEXT, path)
         return status, time.monotonic()
     finally:
         done.set()
