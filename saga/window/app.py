@@ -220,7 +220,8 @@ class App:
         scores = session.scores()
         playing = [(h.name, scores[h.index]) for h in session.state.heroes if h.control != T.NONE]
         draw_game_over(self.ui, self.t, playing, session.game_over_line())
-        self.ui.wait_for(dismisses)
+        with self.ui.ticking(False):  # nothing moves here: the window sleeps until input
+            self.ui.wait_for(dismisses)
 
     # -- the menus ------------------------------------------------------------
 
