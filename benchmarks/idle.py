@@ -219,17 +219,15 @@ def _flood() -> None:
 def _make_folder(folder: Path) -> None:
     from saga import savefile
     from saga.engine import tables as T
-    from saga.engine.game import Game
-    from saga.engine.placement import start_game
-    from saga.engine.rng import Lcg64
-    from saga.engine.state import GameState
+    from saga.engine.session import Session, Setup
     from saga.hosts import QuietHost
     from saga.text import english
 
     (folder / "Saga.config").write_text("SCALE=2\n")
-    g = Game(GameState(), Lcg64(5), QuietHost(), english())
-    start_game(g, [T.HUMAN, T.AMIGA, T.NONE, T.NONE, T.NONE, T.NONE], 5, False)
-    savefile.save(folder / "human.saga", g.state)
+    setup = Setup(5, (T.HUMAN, T.AMIGA, T.NONE, T.NONE, T.NONE, T.NONE), 5)
+    session = Session(setup, english(), QuietHost())
+    session.start()
+    savefile.save(folder / "human.saga", session.state)
 
 
 def _run(mode: str, folder: Path, seconds: float, clicks: int = 0) -> list[str]:

@@ -21,7 +21,7 @@ from pathlib import Path
 from amiga.dos import FileProblem, check_writable, same_file
 from amiga.input import EventSource
 from saga import config as configuration
-from saga import savefile
+from saga import savefile, version_line
 from saga.engine import tables as T
 from saga.engine.host import WHITE, Host
 from saga.engine.rng import clock_seed
@@ -64,6 +64,7 @@ def _parser() -> argparse.ArgumentParser:
         epilog="Heroes: " + ", ".join(n.upper() for n in T.HERO_NAMES) + ".\n\n" + KEYS,
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
+    p.add_argument("-V", "--version", action="version", version=version_line())
     p.add_argument(
         "--headless",
         action="store_true",
@@ -91,20 +92,41 @@ def _parser() -> argparse.ArgumentParser:
         help="hero controls and a saved game to load",
     )
     _add_replay_options(p)
+    desktop = p.add_argument_group("desktop (Linux and other XDG desktops)")
+    desktop.add_argument(
+        "--install-desktop",
+        action="store_true",
+        help="add Saga to this user's application menu (entry, icon and metadata)",
+    )
+    desktop.add_argument(
+        "--uninstall-desktop",
+        action="store_true",
+        help="take Saga out of this user's application menu again",
+    )
     return p
 
 
 def _apply_args(args: list[str], controls: list[int]) -> str | None:
-    """Apply HERO=CONTROL words to the controls; return the saved game named, if any."""
+    """Apply HERO=CONTROL words to the controls; return the saved game named, if any.
+
+    A control that is no control is warned about and changes nothing, as
+    1.95 does: the hero keeps the control it had.
+    """
     heroes = [n.upper() for n in T.HERO_NAMES]
     game_file = None
     for arg in args:
         key, sep, value = arg.partition("=")
         if sep and key.upper() in heroes:
+            hero = heroes.index(key.upper())
             control = configuration.CONTROL_NAMES.get(value.upper())
             if control is None:
-                raise UsageError(f"{key.upper()} must be HUMAN, AMIGA or NONE, not {value!r}")
-            controls[heroes.index(key.upper())] = control
+                words = {v: k for k, v in configuration.CONTROL_NAMES.items()}
+                kept = words[controls[hero]]
+                _warn(
+                    f"{heroes[hero]} must be HUMAN, AMIGA or NONE, not {value!r}; it stays {kept}"
+                )
+                continue
+            controls[hero] = control
         elif sep and key.upper() == "FILE":
             game_file = value
         elif not sep or os.path.lexists(arg):  # never raises, whatever the name
@@ -149,6 +171,8 @@ def _check_numbers(options: argparse.Namespace) -> None:
 
 def _run(options: argparse.Namespace) -> int:
     """Check every argument and read every file first; only then write anything."""
+    if options.install_desktop or options.uninstall_desktop:
+        return _desktop(install=options.install_desktop, remove=options.uninstall_desktop)
     _check_numbers(options)
     _check_replay_options(options)
     if options.simulate is not None:
@@ -169,7 +193,9 @@ def _run(options: argparse.Namespace) -> int:
     if options.replay:
         return _replay(options, places, config, text)
     save_path = _find_save(game_file) if game_file else None
-    state = _load_game(save_path, text) if save_path else None
+    # The window opens a saved game itself: one that fails is told in a
+    # requester, and the title screen follows, as in 1.95.
+    state = _load_game(save_path, text) if save_path and options.headless else None
     _check_record(options, places, save_path, "the saved game")
     seed = options.seed if options.seed is not None else clock_seed()
     setup = Setup(seed, tuple(controls), config.turns, config.advanced, config.fixes, state)
@@ -249,6 +275,28 @@ def _terminal_host(text: Lookup, autosave: Path | None) -> TerminalHost:
 
 
 # -- record, replay and simulate ----------------------------------------------
+
+
+def _desktop(*, install: bool, remove: bool) -> int:
+    """``--install-desktop`` or ``--uninstall-desktop``: say every file written or removed."""
+    from saga import desktop
+
+    if install and remove:
+        raise UsageError("--install-desktop and --uninstall-desktop exclude each other")
+    data = desktop.data_home()
+    try:
+        if install:
+            for path in desktop.install(data, desktop.launcher()):
+                print(f"installed {path}")
+        else:
+            removed = desktop.uninstall(data)
+            for path in removed:
+                print(f"removed {path}")
+            if not removed:
+                print(f"no desktop entry of Saga's in {data}")
+    except desktop.DesktopError as e:
+        raise UsageError(str(e)) from None
+    return 0
 
 
 def _add_replay_options(p: argparse.ArgumentParser) -> None:

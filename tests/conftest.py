@@ -3,9 +3,16 @@
 from __future__ import annotations
 
 import os
+import tempfile
 from pathlib import Path
 
 import pytest
+from hypothesis.configuration import set_hypothesis_home_dir
+
+# Hypothesis keeps its example database and caches in the temporary folder,
+# not in a .hypothesis folder wherever the tests run (the repository, or an
+# unpacked sdist); set before collection, which already writes there.
+set_hypothesis_home_dir(Path(tempfile.gettempdir()) / "saga-tests-hypothesis")
 
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
@@ -50,8 +57,11 @@ def oracle_traces() -> list[tuple[str, Path]]:
 def _user_folders(
     tmp_path_factory: pytest.TempPathFactory, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    """Keep every test's settings and saves out of the real user's folders (XDG, as on Linux)."""
+    """Keep every test's settings and saves out of the real user's folders (XDG, as on Linux),
+    and whatever it writes to the current folder out of the repository."""
     base = tmp_path_factory.mktemp("user")
+    (base / "cwd").mkdir()
+    monkeypatch.chdir(base / "cwd")
     monkeypatch.setenv("XDG_CONFIG_HOME", str(base / "config"))
     monkeypatch.setenv("XDG_DATA_HOME", str(base / "data"))
 

@@ -46,8 +46,7 @@ class Shown:
             requester(ui, title, lines, **kw)  # type: ignore[arg-type]
 
         monkeypatch.setattr(ScreenHost, "say", keep_said)
-        for module in (filemessages, app_module):
-            monkeypatch.setattr(module, "requester", keep_requester)
+        monkeypatch.setattr(filemessages, "requester", keep_requester)
 
 
 def _game_app(source: ScriptedEventSource, shown: Shown) -> tuple[App, ScreenHost, Game]:
@@ -86,30 +85,30 @@ def test_saving_says_saving_then_saved(monkeypatch: pytest.MonkeyPatch) -> None:
 
 def test_a_save_that_cannot_be_opened(monkeypatch: pytest.MonkeyPatch) -> None:
     shown = Shown(monkeypatch)
-    source = ScriptedEventSource().press()  # closes the requester
+    source = ScriptedEventSource().key("\r")  # OK: closes the requester
     app, _, _ = _game_app(source, shown)
     path = Path("no such folder", "game.saga")
     app.path = path
     app._save(ask=False)
     message = f"Cannot open {path} to write it!"
     assert shown.said == [f"Saving {path}...", message]
-    reason = "It is in a folder that does not exist."
-    assert shown.requesters == [("Saga: Error", [message, reason])]
+    reason = "Its drawer does not exist."
+    assert shown.requesters == [("Saga: Recoverable error", [message, reason])]
     assert app.path == path and not path.exists()
-    assert len(source) == 0  # the requester waited for the click
+    assert len(source) == 0  # the requester waited for its OK
 
 
 def test_the_autosave_complains_on_the_message_line_and_in_a_requester(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     shown = Shown(monkeypatch)
-    source = ScriptedEventSource().press()
+    source = ScriptedEventSource().key("\r")  # OK
     _, host, g = _game_app(source, shown)
     host.autosave_path = Path("gone", "Autosave.saga")
     host.autosave(g.state)
     message = f"Cannot open {host.autosave_path} to write it!"
     assert shown.said == [message]  # no "Saving..." for the autosave, as in the original
-    assert [title for title, _ in shown.requesters] == ["Saga: Error"]
+    assert [title for title, _ in shown.requesters] == ["Saga: Recoverable error"]
     host.autosave_path = Path("Autosave.saga")
     host.autosave(g.state)
     assert shown.said == [message] and host.autosave_path.stat().st_size == savefile.SAVE_SIZE
@@ -119,7 +118,7 @@ def test_a_full_disk_cannot_be_written() -> None:
     error = OSError(errno.ENOSPC, os.strerror(errno.ENOSPC))
     message, reason = filemessages.save_failed(TEXT, Path("/x/game.saga"), error)
     assert message == "Cannot write to /x/game.saga!"
-    assert reason == os.strerror(errno.ENOSPC)
+    assert reason == "The disk is full."
 
 
 def _open(app: App, path: Path, monkeypatch: pytest.MonkeyPatch) -> object:
@@ -145,14 +144,14 @@ def test_each_file_that_cannot_be_opened_has_its_own_requester(
     monkeypatch: pytest.MonkeyPatch, content: bytes | None, first_line: str
 ) -> None:
     shown = Shown(monkeypatch)
-    source = ScriptedEventSource().press()
+    source = ScriptedEventSource().key("\r")  # OK
     app, _, _ = _game_app(source, shown)
     path = Path("game.saga")
     if content is not None:
         path.write_bytes(content)
     assert _open(app, path, monkeypatch) is None
     [(title, lines)] = shown.requesters
-    assert title == "Saga: Error"
+    assert title == "Saga: Recoverable error"
     assert lines[0] == first_line.format(path=path)
     assert len(lines) >= 2 and all(len(line) <= filemessages.COLUMNS for line in lines)
     assert len(source) == 0
@@ -185,3 +184,63 @@ def test_a_game_opened_says_loaded(tmp_path: Path, monkeypatch: pytest.MonkeyPat
     config = Config(delay=0, home=tmp_path)
     assert run_window(config, Setup(2, state=savefile.load(path)), TEXT, path, source) == 0
     assert shown.said[:2] == [f"Opened {path}.", "Turn 1 of 1..."]
+
+
+def test_start_up_with_a_broken_saved_game_and_a_bad_hero_word_reaches_the_title_screen(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from saga import cli
+    from saga.screen.title import TitleScreen
+
+    shown = Shown(monkeypatch)
+    (tmp_path / "Saga.config").write_text("BEOWULF=AMIGA\n")  # portable: everything here
+    Path("broken.saga").write_bytes(b"SAGA 1.80\0" + bytes(100))
+    titles: list[list[int]] = []
+    run = TitleScreen.run
+
+    def title_screen(screen: TitleScreen) -> object:
+        titles.append(list(screen.config.controls))
+        return run(screen)
+
+    monkeypatch.setattr(TitleScreen, "run", title_screen)
+    source = ScriptedEventSource().key("\r")  # OK: closes the requester
+    source.pause(0.1).key("\x1b")  # the title screen: quit
+    real = app_module.run_window
+    monkeypatch.setattr(
+        app_module, "run_window", lambda *a, **k: real(*a, **{**k, "source": source})
+    )
+    assert cli.main(["BEOWULF=WIZARD", "EGIL=AMIGA", "broken"]) == 0
+    err = capsys.readouterr().err
+    assert "BEOWULF must be HUMAN, AMIGA or NONE, not 'WIZARD'; it stays AMIGA" in err
+    [(_, lines)] = shown.requesters
+    assert lines[0] == "Cannot read from broken.saga!"
+    assert titles == [[T.AMIGA, T.NONE, T.AMIGA, T.AMIGA, T.NONE, T.NONE]]
+    assert len(source) == 1  # only the release of Escape, which quit the title screen
+
+
+def test_every_reason_a_file_fails_has_its_sentence_in_every_language(tmp_path: Path) -> None:
+    from amiga.dos import Problem
+    from saga.text import load_text
+
+    assert set(Problem.__members__) <= set(filemessages.PROBLEM_MESSAGES)
+    german, _ = load_text("deutsch", None, {}, tmp_path)
+    italian, _ = load_text("italiano", None, {}, tmp_path)
+    full = OSError(errno.ENOSPC, os.strerror(errno.ENOSPC))
+    assert filemessages.save_failed(german, tmp_path / "x.saga", full)[1] == (
+        "Der Datenträger ist voll."
+    )
+    assert filemessages.save_failed(italian, tmp_path / "x.saga", full)[1] == "Il disco è pieno."
+    assert filemessages.title(german) == "Saga: Behebbarer Fehler"
+    gone = OSError(errno.ENOENT, os.strerror(errno.ENOENT))
+    assert filemessages.save_failed(TEXT, tmp_path / "no" / "x.saga", gone)[1] == (
+        "Its drawer does not exist."
+    )
+    # The drawer is there, but the system would not make the file: its own words.
+    assert filemessages.save_failed(TEXT, tmp_path / "x.saga", gone)[1] == os.strerror(errno.ENOENT)
+    missing = tmp_path / "missing.saga"
+    with pytest.raises(savefile.SaveFileError) as caught:
+        savefile.load(missing)
+    assert filemessages.open_failed(german, missing, caught.value) == (
+        f"{german('MSG_CANT_OPEN')} {missing} {german('MSG_TO_READ_IT')}!",
+        "Sie existiert nicht.",
+    )

@@ -69,6 +69,13 @@ def test_bad_arguments_get_a_clear_message(home: Path, capsys, argv, message) ->
     assert err.startswith("saga: ") and message in err
 
 
+def test_a_bad_hero_word_is_warned_about_and_changes_nothing(home: Path, capsys) -> None:
+    assert main(["--headless", "--seed", "1", "--turns", "1", *ALL_AMIGA, "RAGNAR=WIZARD"]) == 0
+    captured = capsys.readouterr()
+    assert "saga: RAGNAR must be HUMAN, AMIGA or NONE, not 'WIZARD'; it stays AMIGA" in captured.err
+    assert "Ragnar" in captured.out.split("The game is over!")[1]
+
+
 def test_a_corrupt_save_is_refused_and_left_alone(home: Path, capsys) -> None:
     bad = home / "bad.saga"
     bad.write_bytes(b"SAGA 1.80\0" + bytes(100))

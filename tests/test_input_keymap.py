@@ -24,6 +24,7 @@ pygame = pytest.importorskip("pygame")
         ("DELETE", 0x46),
         ("BACKSPACE", 0x41),
         ("ESCAPE", 0x45),
+        ("PRINTSCREEN", 0x6D),  # AmigaOS 4's code; classic programs never see it
         ("RETURN", 0x44),
         ("TAB", 0x42),
         ("SPACE", 0x40),

@@ -7,7 +7,7 @@ from pathlib import Path
 import pytest
 
 from amiga.display import Screen
-from amiga.input import IDCMP, MouseCode, Qualifier, RawKey, ScriptedEventSource
+from amiga.input import MouseCode, Qualifier, RawKey, ScriptedEventSource
 from saga import trace
 from saga.config import Config, SettingsFile
 from saga.engine import tables as T
@@ -85,14 +85,14 @@ def test_no_delay_waits_for_nothing() -> None:
 
 
 def test_answers_by_mouse_and_keyboard() -> None:
-    source = ScriptedEventSource()
-    source.click(300, MESSAGE_TOP + 5)  # message area: done
-    source.click(100, 100, MouseCode.MENUDOWN)  # right button on the map: done
-    source.key("\b")  # backspace: redo
-    source.click(100, 100, MouseCode.SELECTDOWN)  # yes
-    source.click(100, 100, MouseCode.MENUDOWN)  # no
-    source.key("l")  # the Luck key, upper-cased
-    source.key("7")
+    source = ScriptedEventSource()  # each answer comes after its question is put
+    source.click(300, MESSAGE_TOP + 5).pause(0.1)  # message area: done
+    source.click(100, 100, MouseCode.MENUDOWN).pause(0.1)  # right button on the map: done
+    source.key("\b").pause(0.1)  # backspace: redo
+    source.click(100, 100, MouseCode.SELECTDOWN).pause(0.1)  # yes
+    source.click(100, 100, MouseCode.MENUDOWN).pause(0.1)  # no
+    source.key("l").pause(0.1)  # the Luck key, upper-cased
+    source.key("7").pause(0.1)
     source.key("\x1b")  # escape at a number: leave
     host, _ = _host(source)
     assert host.ask(Ask.COUNTRY, 6).result == -3
@@ -109,7 +109,7 @@ def test_a_key_closing_a_requester_answers_nothing_else() -> None:
     from saga.screen.pages import rules_window
 
     source = ScriptedEventSource()
-    source.key(" ").key("y")
+    source.key(" ").pause(0.1).key("y")
     host, ui = _host(source)
     rules_window(ui, TEXT, "runes")
     assert host.ask(Ask.YNKEYBOARD, 6).result == ord("Y")
@@ -223,18 +223,18 @@ def _app_in_a_game(source: ScriptedEventSource) -> App:
 def test_leaving_a_game_in_play_asks_first(item: str) -> None:
     source = ScriptedEventSource()
     source.click(20, 300)  # beside the requester's buttons: nothing
-    source.click(300, 20, MouseCode.MENUDOWN)  # the right button says no
-    source.key("n").key("\r")  # No by its key; then Return says yes
+    source.click(300, 20, MouseCode.MENUDOWN).pause(0.1)  # the right button says no
+    source.key("n").pause(0.1).key("\r")  # No by its key; then Return says yes
     app = _app_in_a_game(source)
     app.menu(item)
     app.menu(item)
     if item == "open":
-        source.key("\x1b")  # the file requester: cancel, the game goes on
+        source.pause(0.1).key("\x1b")  # the file requester: cancel, the game goes on
         app.menu(item)
     else:
         with pytest.raises(Leave):
             app.menu(item)
-    assert [m.idcmp for m in source] == [IDCMP.RAWKEY]  # only the last key's release is left
+    assert list(source) == []  # the last key's release went with the requester
 
 
 def test_without_a_game_new_asks_nothing() -> None:
@@ -248,7 +248,8 @@ def test_the_other_buttons_close_a_requester(button: MouseCode) -> None:
     from saga.screen.about import about_window
 
     source = ScriptedEventSource()
-    source.click(300, 5, button).key("y")  # even on the title bar: no menus under a requester
+    # Even on the title bar: no menus under a requester.
+    source.click(300, 5, button).pause(0.1).key("y")
     host, ui = _host(source)
     picked: list[str] = []
     host.on_menu = picked.append
@@ -259,6 +260,7 @@ def test_the_other_buttons_close_a_requester(button: MouseCode) -> None:
 def test_the_luck_cheat_at_a_key_prompt() -> None:
     source = ScriptedEventSource()
     source.raw(RawKey.F1).raw(RawKey.F2).raw(RawKey.F4).key("1")  # out of order: nothing
+    source.pause(0.1)  # the next question
     for key in range(RawKey.F1, RawKey.F5 + 1):
         source.raw(key)
     source.key("2")
@@ -279,7 +281,7 @@ def test_save_as_typing_replaces_the_name_it_offers(tmp_path: Path) -> None:
     for c in "turn3":
         source.key(c)
     source.raw(RawKey.LEFT).key("\b").key("\r")
-    chosen = choose_file(_ui(source), "Save", tmp_path, "mygame.saga")
+    chosen = choose_file(_ui(source), TEXT, "Save", tmp_path, "mygame.saga")
     assert chosen == tmp_path.resolve() / "tur3"
 
 
@@ -290,17 +292,17 @@ def test_file_requester_picks_from_the_list_and_the_right_button_cancels(
 
     (tmp_path / "old.saga").write_bytes(b"")
     source = ScriptedEventSource()
-    source.click(X0 + 20, LIST_TOP + 13).key("\r")  # row 1 (after ".."), then OK by Return
-    assert choose_file(_ui(source), "Open", tmp_path) == tmp_path.resolve() / "old.saga"
+    source.click(X0 + 20, LIST_TOP + 13).key("\r")  # row 1 (after the parent), then Return
+    assert choose_file(_ui(source), TEXT, "Open", tmp_path) == tmp_path.resolve() / "old.saga"
     source = ScriptedEventSource()
     source.click(300, 200, MouseCode.MENUDOWN)
-    assert choose_file(_ui(source), "Open", tmp_path) is None
+    assert choose_file(_ui(source), TEXT, "Open", tmp_path) is None
 
 
 def test_an_answer_key_whose_upper_case_is_two_letters() -> None:
     """A catalog may make "ß" the key for yes: it stays itself, as toupper() leaves it."""
     source = ScriptedEventSource()
-    source.key("ß").click(300, 300)
+    source.key("ß").pause(0.1).click(300, 300)
     ui = _ui(source)
     text = {"MSG_KEY_YES": "ß"}
     words = lambda name: text.get(name) or TEXT(name)  # noqa: E731
@@ -328,7 +330,7 @@ def test_the_title_screen_keeps_only_the_hero_the_player_changed(tmp_path: Path)
 
 @pytest.mark.parametrize("once", [False, True])
 def test_a_watched_replay_offers_nothing_to_leave_it_for(
-    once: bool, monkeypatch: pytest.MonkeyPatch
+    once: bool, monkeypatch: pytest.MonkeyPatch, tmp_path: Path
 ) -> None:
     # Watching a replay plays one game in its window: New, Open and Back to
     # the title screen would only close it, so they rest, as after a requester.
@@ -346,6 +348,40 @@ def test_a_watched_replay_offers_nothing_to_leave_it_for(
     source.ticks(1).click(300, 300)  # the turn prompt
     source.ticks(1).click(300, 300)  # the game over screen
     source.key("\x1b")  # back on the title screen, if there is one: quit
-    config = Config(controls=[T.AMIGA] + [T.NONE] * 5, turns=1, delay=0)
+    config = Config(controls=[T.AMIGA] + [T.NONE] * 5, turns=1, delay=0, home=tmp_path)
     App(_ui(source), config, TEXT, Lcg64(1)).run(config.controls, None, None, once)
     assert offered == [not once] * 3
+
+
+def _menu_drag(source: ScriptedEventSource, key: str) -> None:
+    """Pick a menu item as a player does: the right button held from the title bar."""
+    strip = App(_ui(ScriptedEventSource()), Config(), TEXT, Lcg64(1)).ui.strip
+    assert strip is not None
+    for index, title in enumerate(strip.titles):
+        rows = [box for box, item in strip.layout(index)[1] if item.key == key]
+        if rows:
+            source.move(title.left + 4, 4).press(MouseCode.MENUDOWN)
+            source.move(rows[0].left + 10, rows[0].top + 4).release(MouseCode.MENUDOWN)
+            return
+    raise AssertionError(f"no menu item {key}")
+
+
+def test_the_game_over_screen_goes_back_to_the_title_screen(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    titles = []
+    run = TitleScreen.run
+
+    def title_screen(screen: TitleScreen) -> object:
+        titles.append(screen.ui.menu_item("quit_title").enabled)
+        return run(screen)
+
+    monkeypatch.setattr(TitleScreen, "run", title_screen)
+    source = ScriptedEventSource()
+    source.key(" ")  # start from the title screen
+    source.ticks(1).click(300, 300)  # the turn prompt
+    source.ticks(1)
+    _menu_drag(source, "quit_title")  # on the game-over screen
+    config = Config(controls=[T.AMIGA] * 6, turns=1, delay=0, home=tmp_path)
+    assert run_window(config, Setup(3, tuple(config.controls)), TEXT, None, source) == 0
+    assert titles == [False, False]  # back at the title screen, where the item rests again

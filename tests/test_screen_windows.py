@@ -24,7 +24,7 @@ from saga.hosts import QuietHost
 from saga.screen.about import about_lines, open_about
 from saga.screen.board import Board
 from saga.screen.info import info_window, open_info
-from saga.screen.manual import ROWS, ManualWindow, manual_text, manual_window, wrap
+from saga.screen.manual import ManualWindow, manual_window
 from saga.screen.pages import open_page
 from saga.screen.panel import Panel
 from saga.screen.summary import hero_row, open_summary, piles
@@ -240,7 +240,7 @@ def test_help_opens_info_that_closes_on_any_key_or_button_and_answers_nothing(
             "menu": MouseCode.MENUDOWN,
         }[close]
         source.press(button).release(button)
-    source.key("y")
+    source.pause(0.1).key("y")  # later: the window's closing throws away what came with it
     opened = []
 
     def spy(*args: object) -> Panel:
@@ -279,8 +279,8 @@ def test_a_border_answers_hover_help_and_clicks_with_the_area_beside_it(
     host._hover_tick()
     assert host.bar.upper[0].startswith(GameView(host.g).area_name(area))
     source.move(x, y).raw(RawKey.HELP).key("n")
-    source.key("y")
-    source.click(x, y)
+    source.pause(0.1).key("y")
+    source.pause(0.1).click(x, y)
     opened = []
 
     def spy(*args: object) -> Panel:
@@ -323,17 +323,15 @@ def test_shift_escape_quits_from_a_window() -> None:
 
 
 def test_manual_scrolls_and_closes() -> None:
-    for language in LANGUAGES:
-        lines = wrap(manual_text(language))
-        assert len(lines) > ROWS  # long enough to scroll
-        assert lines[0] == ("Saga", True)
     source = ScriptedEventSource()
+    source.raw(RawKey.RIGHT).raw(RawKey.RIGHT)  # a long section
     source.raw(RawKey.DOWN).raw(RawKey.PAGE_DOWN).raw(RawKey.END).raw(RawKey.UP)
     source.key("\x1b")
     ui, _ = _ui(source)
     window = manual_window(ui, GERMAN)
+    assert window.last_top > 0  # long enough to scroll
     assert window.top == window.last_top - 1
-    assert any("Bedienung" in text for text in _texts(window.panel))
+    assert window.title == "Spielmaterial"
 
 
 def test_view_is_read_only() -> None:

@@ -5,8 +5,6 @@ from __future__ import annotations
 import subprocess
 import sys
 
-import pytest
-
 import saga
 from saga.screen.about import about_lines
 from saga.text import english
@@ -24,14 +22,8 @@ def test_the_english_text_loads_without_the_version_lookup_or_the_iff_reader() -
     assert done.stdout.strip() == "[]"
 
 
-def test_the_about_window_names_the_installed_version() -> None:
-    assert saga.__version__
+def test_the_about_window_names_the_version() -> None:
     assert about_lines(english())[0][2] == f"Saga {saga.__version__}"
-
-
-def test_saga_has_no_other_lazy_names() -> None:
-    with pytest.raises(AttributeError):
-        saga.no_such_name  # noqa: B018
 
 
 def test_the_title_screen_waits_for_neither_the_map_nor_the_save_layout() -> None:

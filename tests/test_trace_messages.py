@@ -7,6 +7,7 @@ import sys
 from pathlib import Path
 
 import pytest
+from conftest import REPO
 
 from amiga.iff import Ctlg, write_ctlg
 from saga.engine.wounds import _take_jarl_gold
@@ -120,7 +121,7 @@ def test_messages_are_utf8_whatever_the_terminal() -> None:
     result = subprocess.run(
         [sys.executable, "-m", "saga.trace", *GAME, "--messages", "--language", "deutsch"],
         capture_output=True,
-        env={"PYTHONIOENCODING": "ascii", "PATH": ""},
+        env={"PYTHONIOENCODING": "ascii", "PATH": "", "PYTHONPATH": str(REPO)},
         check=True,
     )
     assert b"Runde 1 von 8..." in result.stdout

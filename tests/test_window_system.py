@@ -31,10 +31,7 @@ from amiga.input import pygame_source as ps  # noqa: E402
 from saga import savefile  # noqa: E402
 from saga.config import Config  # noqa: E402
 from saga.engine import tables as T  # noqa: E402
-from saga.engine.game import Game  # noqa: E402
-from saga.engine.placement import start_game  # noqa: E402
-from saga.engine.rng import Lcg64  # noqa: E402
-from saga.engine.session import Setup  # noqa: E402
+from saga.engine.session import Session, Setup  # noqa: E402
 from saga.engine.state import GameState  # noqa: E402
 from saga.hosts import QuietHost  # noqa: E402
 from saga.screen.title import TitleScreen  # noqa: E402
@@ -219,8 +216,7 @@ def run_game(
     thread = threading.Thread(target=act, daemon=True)
     try:
         thread.start()
-        setup = Setup(3, tuple(config.controls), state=state)
-        status = run_window(config, setup, TEXT, path)
+        status = run_window(config, Setup(3, tuple(config.controls), state=state), TEXT, path)
         return status, time.monotonic()
     finally:
         done.set()
@@ -319,8 +315,11 @@ def test_a_window_closed_during_a_save_leaves_a_whole_save(
 ) -> None:
     """Ctrl+S at the turn prompt and the close right behind it: the save is
     either whole or not begun, and nothing half-written is left about."""
-    g = Game(GameState(), Lcg64(5), QuietHost(), TEXT)
-    start_game(g, [T.HUMAN, T.AMIGA, T.NONE, T.NONE, T.NONE, T.NONE], 3, False)
+    session = Session(
+        Setup(5, (T.HUMAN, T.AMIGA, T.NONE, T.NONE, T.NONE, T.NONE), 3), TEXT, QuietHost()
+    )
+    session.start()
+    g = session.game
     path = tmp_path / "mine.saga"
     savefile.save(path, g.state)
     before = path.read_bytes()

@@ -13,6 +13,7 @@ and with numpy palette lookups; converting then scaling was the fastest.
 
 from __future__ import annotations
 
+import io
 import os
 import sys
 
@@ -88,6 +89,7 @@ class Presenter:
     display) as far as the screen's 640:512 shape allows, rather than by a
     whole number.  ``scanlines`` darkens the last window row of every
     screen line, as a CRT showed the gaps between them (at 2x and up).
+    ``icon`` is a picture file (PNG) for the window's icon.
     """
 
     def __init__(
@@ -100,6 +102,7 @@ class Presenter:
         stretch: bool = False,
         scanlines: bool = False,
         frame_hz: float = PAL_FRAME_HZ,
+        icon: bytes | None = None,
     ) -> None:
         if _no_desktop():
             raise DisplayError(
@@ -118,6 +121,8 @@ class Presenter:
         self.scanlines = scanlines
         self._window_size: tuple[int, int] | None = None  # as the user resized it
         pygame.display.set_caption(title)
+        if icon is not None:  # before the window opens, as some desktops look only then
+            pygame.display.set_icon(pygame.image.load(io.BytesIO(icon), "icon.png"))
         self.screen = screen
         self._requested_scale = scale
         self._fullscreen = fullscreen

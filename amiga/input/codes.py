@@ -180,6 +180,7 @@ class RawKey(IntEnum):
     # classic software never sees these.
     PAGE_UP = 0x48
     PAGE_DOWN = 0x49
+    PRINT_SCREEN = 0x6D
     F12 = 0x6F
     HOME = 0x70
     END = 0x71

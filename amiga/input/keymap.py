@@ -16,8 +16,8 @@ from amiga.input.codes import NUMERIC_PAD, Qualifier, RawKey
 # expect to find for help.  F1 means help on a PC, so F1 gives Help, as
 # does Insert (in Help's place above the cursor keys on Amiga layouts).
 # That leaves Amiga F1 without a key, so it moves to F11: F2-F10 keep their
-# Amiga codes and every Amiga key stays reachable.  F12 gets the code
-# AmigaOS 3.9/4 gave it, which classic programs ignore.
+# Amiga codes and every Amiga key stays reachable.  F12 and Print Screen get
+# the codes AmigaOS 3.9/4 gave them, which classic programs ignore.
 HID_TO_RAWKEY: dict[int, RawKey] = {
     **{0x04 + i: RawKey[letter] for i, letter in enumerate(string.ascii_uppercase)},
     **{0x1E + i: RawKey[f"N{digit}"] for i, digit in enumerate("1234567890")},
@@ -51,6 +51,7 @@ HID_TO_RAWKEY: dict[int, RawKey] = {
     0x43: RawKey.F10,
     0x44: RawKey.F1,  # F11
     0x45: RawKey.F12,
+    0x46: RawKey.PRINT_SCREEN,
     0x49: RawKey.HELP,  # Insert
     0x4A: RawKey.HOME,
     0x4B: RawKey.PAGE_UP,

@@ -65,6 +65,16 @@ class EventSource(ABC):
         while (message := self.next_event(0.0)) is not None:
             yield message
 
+    def take_pending(self) -> list[IntuiMessage]:
+        """Every message that has arrived and not been read, taken off the port
+        (GetMsg until it is empty), for a program to throw away stale input.
+
+        Polling does it for a source whose messages come from outside; a
+        source that makes its messages up when asked has none pending and
+        says so by overriding this.
+        """
+        return list(self)
+
     def _message(self, idcmp: IDCMP, code: int = 0, qualifier: int = 0) -> IntuiMessage:
         qualifier = Qualifier(qualifier) | self._buttons
         return IntuiMessage(idcmp, code, qualifier, self.mouse_x, self.mouse_y, self.now())

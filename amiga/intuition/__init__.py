@@ -11,6 +11,7 @@ from amiga.intuition.gadgets import (
     Cycle,
     Gadget,
     GadgetList,
+    Scroller,
     Slider,
     StringGadget,
 )
@@ -28,6 +29,7 @@ __all__ = [
     "Menu",
     "MenuItem",
     "MenuStrip",
+    "Scroller",
     "Slider",
     "StringGadget",
     "Window",

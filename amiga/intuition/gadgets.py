@@ -1,4 +1,4 @@
-"""Gadgets: button, cycle, checkbox, slider and string, after GadTools.
+"""Gadgets: button, cycle, checkbox, slider, scroller and string, after GadTools.
 
 A gadget is a box.  It draws itself inside that box and answers the pointer
 only inside it, so nothing can be hit that is not seen.  A
@@ -181,6 +181,75 @@ class Slider(Gadget):
         offset = x - self._grip - (self.box.left + 1)
         span = self.high - self.low
         return self._set(self.low + round(offset * span / max(travel, 1)))
+
+    def up(self, x: int, y: int) -> bool:
+        dragged = self._grip is not None
+        self._grip = None
+        self.pressed = False
+        return dragged and self.move(x, y)
+
+    def draw(self, rp: RastPort, di: DrawInfo) -> None:
+        fill(rp, self.box, di.shadow)
+        bevel(rp, self.box, di, raised=False)
+        knob = self.knob()
+        fill(rp, knob, di.fill if self.pressed else di.background)
+        bevel(rp, knob, di)
+
+
+class Scroller(Gadget):
+    """A vertical scroll bar, after GadTools' scroller: of ``total`` lines,
+    ``visible`` are shown from ``top``.
+
+    The knob is as long as the part shown is of the whole and drags; a click
+    in the groove above or below it pages by all but one line.
+    """
+
+    def __init__(self, box: Box, total: int = 0, visible: int = 1, top: int = 0, **kw: bool):
+        super().__init__(box, **kw)
+        self.total, self.visible, self.top = total, max(1, visible), 0
+        self.scroll_to(top)
+        self._grip: int | None = None  # pointer's offset into the knob while dragging
+
+    @property
+    def most(self) -> int:
+        """The largest top: the last lines shown."""
+        return max(0, self.total - self.visible)
+
+    def scroll_to(self, top: int) -> bool:
+        """Show from line ``top`` (kept in range); True if that moved."""
+        top = min(max(top, 0), self.most)
+        changed = top != self.top
+        self.top = top
+        return changed
+
+    def knob(self) -> Box:
+        b = self.box
+        room = b.height - 2
+        length = (
+            room
+            if self.total <= self.visible
+            else max(KNOB_WIDTH // 2, room * self.visible // self.total)
+        )
+        y = b.top + 1 + (room - length) * self.top // max(1, self.most)
+        return Box(b.left + 1, y, b.right - 1, y + length)
+
+    def down(self, x: int, y: int, qualifier: int) -> bool:
+        knob = self.knob()
+        if knob.top <= y < knob.bottom:
+            self._grip = y - knob.top
+            self.pressed = True
+            return False
+        self._grip = None
+        page = max(1, self.visible - 1)
+        return self.scroll_to(self.top + (page if y >= knob.bottom else -page))
+
+    def move(self, x: int, y: int) -> bool:
+        if self._grip is None:
+            return False
+        knob = self.knob()
+        travel = self.box.height - 2 - knob.height
+        offset = y - self._grip - (self.box.top + 1)
+        return self.scroll_to(round(offset * self.most / max(travel, 1)))
 
     def up(self, x: int, y: int) -> bool:
         dragged = self._grip is not None

@@ -1,4 +1,4 @@
-"""Regenerate the committed map files from their source data.
+"""Regenerate the committed map files and icons from their source data.
 
     python -m saga.art.build [--check] [--preview DIR]
 
@@ -9,9 +9,10 @@ not); ``--preview`` also writes PNG previews for people to look at.
 from __future__ import annotations
 
 import argparse
-import gzip
 import io
+import struct
 import time
+import zlib
 from importlib import resources
 from pathlib import Path
 
@@ -20,20 +21,34 @@ import numpy as np
 from amiga.display.screen import HIRES_LACE_PAL
 from amiga.iff import write_ilbm
 from saga.art import MAP_FILE, REGIONS_FILE
+from saga.art.icon import ICON_SCALES, icon_png
 from saga.art.paint import build_map
 from saga.art.palette import default_palette
 
 
 def encode() -> dict[str, bytes]:
-    """The bytes of both map files, made afresh."""
+    """The bytes of the map's files and the icons, made afresh."""
     art = build_map()
     regions = io.BytesIO()
     np.save(regions, art.areas, allow_pickle=False)
     return {
         MAP_FILE: write_ilbm(art.pixels, default_palette(), planes=7, camg=HIRES_LACE_PAL),
-        # No time stamp, so the same map always makes the same bytes.
-        REGIONS_FILE: gzip.compress(regions.getvalue(), 9, mtime=0),
+        REGIONS_FILE: _gzip(regions.getvalue()),
+        **{name: icon_png(scale) for name, scale in ICON_SCALES.items()},
     }
+
+
+# A gzip member's header with no name, no time stamp and the "unknown" system
+# byte: gzip.compress writes 3 (Unix) for that byte up to Python 3.12 and 255
+# from 3.13, and the same data must make the same file on every Python.
+_GZIP_HEADER = b"\x1f\x8b\x08\x00\x00\x00\x00\x00\x02\xff"
+
+
+def _gzip(data: bytes) -> bytes:
+    """``data`` as a gzip file whose bytes depend on nothing but ``data`` (and zlib)."""
+    deflate = zlib.compressobj(9, zlib.DEFLATED, -zlib.MAX_WBITS)
+    body = deflate.compress(data) + deflate.flush()
+    return _GZIP_HEADER + body + struct.pack("<II", zlib.crc32(data), len(data) & 0xFFFFFFFF)
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -12,16 +12,6 @@ from saga.engine.kingdoms import conquer
 from saga.engine.state import Counter, Hero, Item, Jarl
 from saga.engine.wounds import kill, recruit, wound
 
-_RESULT_TEXT = {
-    T.ATTACKERS_KILLED: "MSG_ATTACKERS_KILLED",
-    T.ATTACKERS_WOUNDED: "MSG_ATTACKERS_WOUNDED",
-    T.ATTACKERS_FLEE: "MSG_ATTACKERS_FLEE",
-    T.NO_RESULT: "MSG_NO_RESULT",
-    T.DEFENDERS_FLEE: "MSG_DEFENDERS_FLEE",
-    T.DEFENDERS_WOUNDED: "MSG_DEFENDERS_WOUNDED",
-    T.DEFENDERS_KILLED: "MSG_DEFENDERS_KILLED",
-}
-
 
 def defending(g: Game, hero: int) -> bool:
     """The defending flag of a hero, where hero -1 reads as false.
@@ -232,7 +222,7 @@ def _fight(g: Game, defender: Counter, attackhero: int, defendhero: int, jarls: 
         t = g.t
         g.tell(
             f"{t('MSG_ATTACK_STRENGTH')}: {attack}. {t('MSG_DEFENCE_STRENGTH')}: {defence}. "
-            f"{t('MSG_ROLL')}: {roll}. {t(_RESULT_TEXT[result])}.",
+            f"{t('MSG_ROLL')}: {roll}. {t(T.RESULT_NAMES[result])}.",
             hero_pen(attackhero),
         )
 

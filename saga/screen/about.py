@@ -10,9 +10,8 @@ versions of pygame and SDL instead.
 
 from __future__ import annotations
 
-import saga
 from amiga.display.present import backend_versions
-from saga import RELEASE_DATE
+from saga import RELEASE_DATE, __version__
 from saga.art import counter_image
 from saga.engine import tables as T
 from saga.screen import pens as P
@@ -32,7 +31,7 @@ def about_lines(t: Lookup) -> list[tuple[int, int, str, bool]]:
     python = f"Python {platform.python_version()}"
     system = f"{platform.system()} {platform.release()}".strip()
     return [
-        (67, 14, f"Saga {saga.__version__}", True),  # looked up only now: it is slow
+        (67, 14, f"Saga {__version__}", True),
         (67, 24, f"({RELEASE_DATE})", False),
         (67, 44, f"{t('MSG_BY')} James R. Jacobs", False),
         (67, 54, "Amigan Software, 2002", False),

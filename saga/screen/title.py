@@ -17,6 +17,7 @@ from amiga.display.box import Box
 from amiga.display.font import default_font
 from amiga.input import IDCMP, IntuiMessage, Qualifier, RawKey
 from amiga.intuition import Button, CheckBox, Cycle, Gadget, GadgetList, Slider
+from saga import ORIGINAL_VERSION, __version__
 from saga.config import DELAY_TICKS, Config
 from saga.engine import tables as T
 from saga.screen import pens as P
@@ -135,7 +136,12 @@ class TitleScreen:
             label = t(name)
             ui.text(LABEL_X - 8 * len(label), y, label, P.WHITE, shadow=True)
         self.draw_values()
-        ui.text(8, HEIGHT - 12, f"Saga 1.2a - Help: {t('MSG_MENU_ABOUT')}", P.DARK_GREY)
+        ui.text(
+            8,
+            HEIGHT - 12,
+            f"Saga {__version__} (Amiga {ORIGINAL_VERSION}) - Help: {t('MSG_MENU_ABOUT')}",
+            P.DARK_GREY,
+        )
 
     def draw_values(self) -> None:
         """Draw what the player changes: the gadgets and the values beside the

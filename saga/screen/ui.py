@@ -4,8 +4,9 @@ One :class:`Ui` owns the emulated screen, shows it in a window (or not, in
 tests), and hands out input messages after dealing with the things every
 screen does the same way: the menu strip under the right button in the
 title bar and its Right-Amiga shortcuts (Ctrl or the Windows key), the
-window's own keys (Alt+Enter fullscreen, Alt+1/2/3 scale, Alt+0 fit),
-Shift+Esc to quit at once, and closing the window.  While a requester is
+window's own keys (Alt+Enter fullscreen, Alt+1/2/3 scale, Alt+0 fit,
+Print Screen or Alt+S a screenshot), Shift+Esc to quit at once, and closing
+the window.  While a requester is
 up (:meth:`Ui.requester_layer`) the menus and their shortcuts rest, as Intuition
 blocks a window's menus under a requester.
 """
@@ -13,8 +14,10 @@ blocks a window's menus under a requester.
 from __future__ import annotations
 
 import time
+from collections import deque
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
+from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 import numpy as np
@@ -53,8 +56,21 @@ DRAW_INFO = DrawInfo(
 # The window's own keys, with Alt (emulators' habit, clear of the shortcuts).
 SCALE_KEYS: dict[int, int | None] = {RawKey.N0: None, RawKey.N1: 1, RawKey.N2: 2, RawKey.N3: 3}
 FULLSCREEN_KEYS = (RawKey.RETURN, RawKey.KP_ENTER)
-WINDOW_TEXT = "0123\r"
+SCREENSHOT_KEY = RawKey.S  # with Alt, as in ScummVM; Print Screen works alone
+ALT_KEYS = frozenset((*SCALE_KEYS, *FULLSCREEN_KEYS, SCREENSHOT_KEY))  # the window's, with Alt
+WINDOW_TEXT = "0123sS\r"
 FLASH_SECONDS = 0.12
+NOTE_SECONDS = 3.0  # how long a note stays in the title bar
+
+
+@dataclass
+class _Note:
+    """A note in the title bar: its text, until when, what it covers and how it looks."""
+
+    text: str
+    until: float
+    under: np.ndarray = field(default_factory=lambda: np.zeros(0, np.uint8))
+    drawn: np.ndarray = field(default_factory=lambda: np.zeros(0, np.uint8))
 
 
 class QuitProgram(Exception):
@@ -80,8 +96,12 @@ class Ui:
         self.presenter = presenter
         self.strip: MenuStrip | None = None
         self._modal = 0
+        self._kept: deque[IntuiMessage] = deque()  # what the last discard left for the window
         self.title_text = ""
         self.show_title = True
+        # Saves a screenshot and returns the note saying where; the program's to set.
+        self.take_screenshot: Callable[[], str] | None = None
+        self._note: _Note | None = None
         self.frame_colour(None)
         source.urgent = self._quits
 
@@ -124,11 +144,16 @@ class Ui:
             self.rp.draw(x0, y1)
 
     def draw_title_bar(self) -> None:
-        if not self.show_title:
-            return
+        """The title bar with the screen's title, or the note of the moment."""
+        if self.show_title:
+            self._bar(self.title_text)
+        if self._note is not None:
+            self._show_note(self._note)
+
+    def _bar(self, text: str) -> None:
         self.fill(0, 0, WIDTH - 1, TITLE_HEIGHT - 2, P.MENU_BACK)
         self.fill(0, TITLE_HEIGHT - 1, WIDTH - 1, TITLE_HEIGHT - 1, P.BLACK)
-        self.text(4, 8, self.title_text, P.MENU_TEXT)
+        self.text(4, 8, text[: (WIDTH - 8) // FONT], P.MENU_TEXT)
 
     def set_show_title(self, on: bool) -> None:
         """Show or hide the title bar (ShowTitle); hidden, the frame shows there."""
@@ -143,6 +168,34 @@ class Ui:
         self.title_text = text
         self.draw_title_bar()
 
+    @property
+    def showing_note(self) -> str | None:
+        """The text of the note in the title bar, if one is up."""
+        return self._note.text if self._note is not None else None
+
+    def note(self, text: str) -> None:
+        """A short note in the title bar for a few seconds, shown even where the
+        title bar is hidden, and never in the game's message lines: what the
+        window did (a screenshot saved), not what the game says.  Screens that
+        redraw their title bar draw the note again until it is over."""
+        self._hide_note()
+        self._show_note(_Note(text, self.source.now() + NOTE_SECONDS))
+
+    def _show_note(self, note: _Note) -> None:
+        note.under = self.save_area(0, 0, WIDTH - 1, TITLE_HEIGHT - 1)
+        self._bar(note.text)
+        note.drawn = self.save_area(0, 0, WIDTH - 1, TITLE_HEIGHT - 1)
+        self._note = note
+
+    def _hide_note(self, *, expired_only: bool = False) -> None:
+        """Put back what the note covers, unless something has been drawn over it since."""
+        note = self._note
+        if note is None or (expired_only and self.source.now() < note.until):
+            return
+        self._note = None
+        if np.array_equal(self.save_area(0, 0, WIDTH - 1, TITLE_HEIGHT - 1), note.drawn):
+            self.restore_area(0, 0, note.under)
+
     def clear(self, pen: int = P.BLACK) -> None:
         self.fill(0, 0, WIDTH - 1, HEIGHT - 1, pen)
 
@@ -154,6 +207,12 @@ class Ui:
         self.present()
         time.sleep(FLASH_SECONDS if self.presenter is not None else 0)
         palette.load(saved)
+
+    def rest(self, seconds: float) -> None:
+        """Show the screen and take no input for a while (the original's Delay);
+        what comes meanwhile waits in the port.  No time passes without a window."""
+        self.present()
+        time.sleep(seconds if self.presenter is not None else 0)
 
     # -- showing --------------------------------------------------------------
 
@@ -179,7 +238,7 @@ class Ui:
     _mouse: tuple[int, int] = (0, 0)
 
     def _receive(self, timeout: float | None) -> IntuiMessage | None:
-        message = self.source.next_event(timeout)
+        message = self._kept.popleft() if self._kept else self.source.next_event(timeout)
         if message is not None:
             self._mouse = (message.mouse_x, message.mouse_y)
         elif timeout is None:
@@ -192,7 +251,10 @@ class Ui:
     @contextmanager
     def requester_layer(self) -> Iterator[None]:
         """While a requester is up: the screen dimmed behind it, no menus and
-        no shortcuts, no ticks; afterwards the screen as it was."""
+        no shortcuts, no ticks; afterwards the screen as it was, and the
+        input that came meanwhile thrown away (as the original empties its
+        window's port when one of its windows closes), so that the key or
+        click that closed it answers nothing else."""
         saved = self.save_area(0, 0, WIDTH - 1, HEIGHT - 1)
         self.screen.dim(0, 0, WIDTH - 1, HEIGHT - 1)
         self._modal += 1
@@ -202,6 +264,56 @@ class Ui:
         finally:
             self._modal -= 1
             self.restore_area(0, 0, saved)
+        self.discard_pending()
+
+    def discard_pending(self, keep: Callable[[IntuiMessage], bool] | None = None) -> int:
+        """Throw away the input that has come and not been read, as the original
+        empties its window's port before each question; returns how many
+        messages went.
+
+        What is the window's stays, in order, for :meth:`next_message`:
+        closing it, Shift+Esc, its Alt keys and Print Screen, the menu
+        shortcuts, and a press on the menu strip with all that follows it
+        (the menu is being used); so does what ``keep`` wants.
+        """
+        pending = [*self._kept, *self.source.take_pending()]
+        self._kept.clear()
+        for index, message in enumerate(pending):
+            if self._opens_menu(message):
+                self._kept.extend(pending[index:])
+                break
+            if self._is_windows(message) or (keep is not None and keep(message)):
+                self._kept.append(message)
+        return len(pending) - len(self._kept)
+
+    def _opens_menu(self, message: IntuiMessage) -> bool:
+        """A right-button press on the title bar, where the menus are not resting."""
+        return (
+            self.strip is not None
+            and not self._modal
+            and message.idcmp == IDCMP.MOUSEBUTTONS
+            and message.code == MouseCode.MENUDOWN
+            and message.mouse_y < TITLE_HEIGHT
+        )
+
+    def _is_windows(self, message: IntuiMessage) -> bool:
+        """Input :meth:`next_message` deals with itself, whatever the screen asks."""
+        kind, qualifier = message.idcmp, message.qualifier
+        if kind == IDCMP.CLOSEWINDOW:
+            return True
+        if kind == IDCMP.RAWKEY and not message.key_up:
+            raw = message.raw_key
+            return bool(
+                (raw == RawKey.ESC and qualifier & Qualifier.SHIFT)
+                or raw == RawKey.PRINT_SCREEN
+                or (qualifier & Qualifier.ALT and raw in ALT_KEYS)
+            )
+        return (
+            kind == IDCMP.VANILLAKEY
+            and bool(qualifier & COMMAND_KEYS)
+            and self.strip is not None
+            and not self._modal
+        )
 
     @contextmanager
     def ticking(self, on: bool) -> Iterator[None]:
@@ -236,6 +348,7 @@ class Ui:
         message, the item's key in :attr:`picked`; everything else passes
         through.
         """
+        self._hide_note(expired_only=True)
         self.present()
         message = self._receive(timeout)
         if message is None:
@@ -246,6 +359,9 @@ class Ui:
         if kind == IDCMP.RAWKEY and not message.key_up:
             if message.raw_key == RawKey.ESC and message.qualifier & Qualifier.SHIFT:
                 raise QuitProgram
+            if message.raw_key == RawKey.PRINT_SCREEN:
+                self._screenshot()
+                return None
             if message.qualifier & Qualifier.ALT and self._window_key(message.raw_key):
                 return None
         alt = message.qualifier & Qualifier.ALT
@@ -280,7 +396,11 @@ class Ui:
         return IntuiMessage(IDCMP.MENUPICK, 0, Qualifier(0), *self.mouse)
 
     def _window_key(self, raw: int) -> bool:
-        """Alt+1/2/3 scale the window, Alt+0 fits it, Alt+Enter toggles fullscreen."""
+        """Alt+1/2/3 scale the window, Alt+0 fits it, Alt+Enter toggles
+        fullscreen, Alt+S saves a screenshot."""
+        if raw == SCREENSHOT_KEY:
+            self._screenshot()
+            return True
         presenter = self.presenter
         if presenter is None or not (raw in SCALE_KEYS or raw in FULLSCREEN_KEYS):
             return False
@@ -289,6 +409,12 @@ class Ui:
         else:
             presenter.toggle_fullscreen()
         return True
+
+    def _screenshot(self) -> None:
+        """The screenshot key: the screen as it is, without the last note."""
+        if self.take_screenshot is not None:
+            self._hide_note()
+            self.note(self.take_screenshot())
 
     def menu_item(self, key: str) -> MenuItem:
         if self.strip is None:

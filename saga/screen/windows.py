@@ -1,8 +1,9 @@
 """Requesters over the map: a message, or a question, in a box.
 
-A requester dims the screen behind it, shows its lines in a bevelled box,
-and goes away at the next click or key, leaving the screen as it was.  (The
-Help windows live in info, summary, pages, manual and about.)
+A requester dims the screen behind it, shows its lines in a bevelled box
+over a row of buttons, as EasyRequest does, and goes away when one is
+chosen, leaving the screen as it was.  (The Help windows, which any click
+or key closes, live in info, summary, pages, manual and about.)
 """
 
 from __future__ import annotations
@@ -39,13 +40,15 @@ def _draw_lines(ui: Ui, window: Window, lines: Sequence[Line], *, shadow: bool =
         ui.text(inner.left + 8, inner.top + 8 + row * LINE_HEIGHT, text, pen, shadow=shadow)
 
 
-def requester(ui: Ui, title: str, lines: Sequence[Line], *, title_pen: int = P.WHITE) -> None:
-    """Show lines in a box over the dimmed screen until a click or a key."""
-    window = _window(title, lines, 0, INFO_LOOK, title_pen)
-    with ui.requester_layer():
-        window.draw(ui.rp)
-        _draw_lines(ui, window, lines)
-        ui.wait_for(dismisses)
+def requester(
+    ui: Ui, title: str, lines: Sequence[Line], *, ok: str, title_pen: int = P.WHITE
+) -> None:
+    """A message with an OK button over the dimmed screen, as EasyRequest shows one.
+
+    The button, Return, Esc, the button's first letter, or the right or
+    middle mouse button close it; a click beside the button does nothing.
+    """
+    _choose(ui, title, lines, [ok], INFO_LOOK, title_pen, shadow=True)
 
 
 def ask_yes_no(ui: Ui, title: str, lines: Sequence[Line], *, yes: str, no: str) -> bool:
@@ -55,18 +58,43 @@ def ask_yes_no(ui: Ui, title: str, lines: Sequence[Line], *, yes: str, no: str) 
     button's letter, or the right or middle mouse button say no.  A click
     beside the buttons does nothing.
     """
-    width = max(len(yes), len(no)) * 8 + 24
-    window = _window(title, lines, 24, DRAW_INFO, P.WHITE, min_width=2 * width + 24)
+    return _choose(ui, title, lines, [yes, no], DRAW_INFO, P.WHITE, shadow=False) == 0
+
+
+def _choose(
+    ui: Ui,
+    title: str,
+    lines: Sequence[Line],
+    labels: Sequence[str],
+    di: DrawInfo,
+    title_pen: int,
+    *,
+    shadow: bool,
+) -> int:
+    """Lines over a row of buttons, the first on the left, the last on the
+    right (one alone in the middle); returns the index of the one chosen.
+    Return and the first button's letter choose the first; Esc, the last
+    button's letter and the other mouse buttons the last."""
+    width = max(len(label) for label in labels) * 8 + 24
+    window = _window(title, lines, 24, di, title_pen, min_width=len(labels) * (width + 12))
     b = window.box
     top = b.bottom - 22
-    yes_button = Button(Box(b.left + 10, top, b.left + 10 + width, top + 14), yes)
-    no_button = Button(Box(b.right - 10 - width, top, b.right - 10, top + 14), no)
-    window.gadgets.add(yes_button)
-    window.gadgets.add(no_button)
-    keys = {"\r": True, "\x1b": False, yes[:1].upper(): True, no[:1].upper(): False}
+    lefts = (
+        [b.left + 10, b.right - 10 - width]
+        if len(labels) > 1
+        else [b.left + (b.width - width) // 2]
+    )
+    buttons = [
+        Button(Box(left, top, left + width, top + 14), label)
+        for left, label in zip(lefts, labels, strict=True)
+    ]
+    for button in buttons:
+        window.gadgets.add(button)
+    last = len(labels) - 1
+    keys = {"\r": 0, "\x1b": last, labels[0][:1].upper(): 0, labels[-1][:1].upper(): last}
     with ui.requester_layer():
         window.draw(ui.rp)
-        _draw_lines(ui, window, lines, shadow=False)
+        _draw_lines(ui, window, lines, shadow=shadow)
         while True:
             window.gadgets.draw(ui.rp, DRAW_INFO)
             message = ui.next_message(None)
@@ -74,11 +102,11 @@ def ask_yes_no(ui: Ui, title: str, lines: Sequence[Line], *, yes: str, no: str) 
                 continue
             chosen = window.handle(message)
             if chosen is not None:
-                return chosen is yes_button
+                return next(i for i, button in enumerate(buttons) if button is chosen)
             if message.idcmp == IDCMP.VANILLAKEY and message.char.upper() in keys:
                 return keys[message.char.upper()]
             if message.idcmp == IDCMP.MOUSEBUTTONS and message.code in _OTHER_BUTTONS:
-                return False
+                return last
 
 
 _OTHER_BUTTONS = (MouseCode.MIDDLEDOWN, MouseCode.MENUDOWN)

@@ -13,12 +13,14 @@ import functools
 import signal
 import threading
 from collections.abc import Callable, Iterator
+from importlib import resources
 from pathlib import Path
 
 from amiga.display import Screen
-from amiga.input import EventSource
+from amiga.input import IDCMP, EventSource
 from amiga.intuition import Menu, MenuItem, bar
 from saga import savefile
+from saga.art import WINDOW_ICON
 from saga.config import Config, ForgetSettings, SettingsStore
 from saga.engine import tables as T
 from saga.engine.game import Game
@@ -36,10 +38,12 @@ from saga.screen.manual import manual_window
 from saga.screen.pages import rules_window
 from saga.screen.title import TitleScreen
 from saga.screen.ui import HEIGHT, WIDTH, GameAborted, QuitProgram, Ui
-from saga.screen.windows import ask_yes_no, dismisses, requester
+from saga.screen.windows import ask_yes_no, dismisses
 from saga.text import Lookup
 from saga.window import filemessages as fm
 from saga.window.host import ScreenHost, show_summary
+
+GAME_OVER_REST = 1.0  # seconds the game-over screen takes no input, as the original's
 
 # Puts a recorder or a replay around each game's screen host, told the game's set-up.
 HostWrapper = Callable[[ScreenHost, Setup], Host]
@@ -84,6 +88,7 @@ class App:
         self.path: Path | None = None  # where the game in play was opened or saved
         self.once = False  # playing one game only (a watched replay), no title screen
         ui.set_menus(self._menus())
+        ui.take_screenshot = self._screenshot
         ui.show_title = config.titlebar
         P.install_fixed(ui.screen.palette)  # the map's colours come with the board
 
@@ -156,15 +161,20 @@ class App:
     def run(
         self, controls: list[int], state: GameState | None, path: Path | None, once: bool = False
     ) -> None:
-        """Play rounds of title screen and game; ``once`` plays one game, no title."""
+        """Play rounds of title screen and game; ``once`` plays one game, no title.
+
+        A saved game named by ``path`` alone (from the command line) is opened
+        first; if it fails, its requester says why and the title screen follows.
+        """
         self.config.controls = list(controls)
         self.path = path
         self.once = once
+        if state is None and path is not None:
+            self._title_screen().draw()  # 1.95 loads it with the title screen up
+            state, self.path = self._load(path) or (None, None)
         while True:
             if state is None and not once:
-                choice = TitleScreen(
-                    self.ui, self.config, self.t, self.menu, self.store.remember
-                ).run()
+                choice = self._title_screen().run()
                 if choice.action == "quit":
                     return
                 if choice.action == "open":
@@ -177,6 +187,9 @@ class App:
             state = self._play(state)
             if once:
                 return
+
+    def _title_screen(self) -> TitleScreen:
+        return TitleScreen(self.ui, self.config, self.t, self.menu, self.store.remember)
 
     def _play(self, state: GameState | None) -> GameState | None:
         """Play a game; return the next one to play if the player opened one."""
@@ -212,16 +225,34 @@ class App:
         finally:
             ui.enable("quit_title", "summary", on=False)
             self.session = None
-        if session.over:
-            self._game_over(session)
-        return None
+        return self._game_over(session) if session.over else None
 
-    def _game_over(self, session: Session) -> None:
+    def _game_over(self, session: Session) -> GameState | None:
+        """The final scores until a click or a key; return a game opened meanwhile.
+
+        As in 1.95, the menus work here, Back to the title screen included,
+        and input from before the screen has been up a second is thrown away,
+        so that the last answer's spare keys do not skip the scores.
+        """
+        ui = self.ui
         scores = session.scores()
         playing = [(h.name, scores[h.index]) for h in session.state.heroes if h.control != T.NONE]
-        draw_game_over(self.ui, self.t, playing, session.game_over_line())
-        with self.ui.ticking(False):  # nothing moves here: the window sleeps until input
-            self.ui.wait_for(dismisses)
+        draw_game_over(ui, self.t, playing, session.game_over_line())
+        ui.enable("quit_title", on=not self.once)
+        try:
+            ui.rest(GAME_OVER_REST)
+            ui.discard_pending()
+            with ui.ticking(False):  # nothing moves here: the window sleeps until input
+                while True:
+                    message = ui.next_message(None)
+                    if message is not None and message.idcmp == IDCMP.MENUPICK:
+                        self.menu(ui.picked)
+                    elif message is not None and dismisses(message):
+                        return None
+        except Leave as leave:  # Back to the title screen, New or Open
+            return leave.state
+        finally:
+            ui.enable("quit_title", on=False)
 
     # -- the menus ------------------------------------------------------------
 
@@ -309,16 +340,30 @@ class App:
     def _open(self) -> tuple[GameState, Path] | None:
         t = self.t
         folder = self.path.parent if self.path else self.config.home
-        path = choose_file(
-            self.ui, t("MSG_OPEN_GAME"), folder, ok=t("MSG_OK"), cancel=t("MSG_CANCEL")
-        )
-        if path is None:
-            return None
+        path = choose_file(self.ui, t, t("MSG_OPEN_GAME"), folder)
+        return None if path is None else self._load(path)
+
+    def _load(self, path: Path) -> tuple[GameState, Path] | None:
+        """The saved game at ``path``, or None once a requester has said why not."""
         try:
             return savefile.load(path), path
         except savefile.SaveFileError as e:
-            requester(self.ui, fm.title(t), fm.lines(*fm.open_failed(t, path, e)))
+            fm.complain(self.ui, self.t, *fm.open_failed(self.t, path, e))
             return None
+
+    def _screenshot(self) -> str:
+        """Print Screen: the screen into ``Screenshots`` beside the saved games;
+        returns the note for the title bar."""
+        from amiga.display.screenshot import save_screenshot  # the IFF writer, once asked
+
+        t, ui = self.t, self.ui
+        folder = self.config.home / "Screenshots"
+        scale = ui.presenter.scale if ui.presenter is not None else 1
+        try:
+            iff, png = save_screenshot(ui.screen, folder, "Saga", scale=scale)
+        except OSError as e:
+            return f"{t('MSG_CANT_WRITE')} {folder}: {e.strerror or e}"
+        return f"{t('MSG_SAVED')} {folder.name}/{iff.name}, {png.name}"
 
     def _save(self, ask: bool) -> None:
         t, session, path = self.t, self.session, self.path
@@ -326,14 +371,7 @@ class App:
             return
         if ask or path is None:
             folder = path.parent if path else self.config.home
-            path = choose_file(
-                self.ui,
-                t("MSG_SAVE_GAME"),
-                folder,
-                path.name if path else "",
-                ok=t("MSG_OK"),
-                cancel=t("MSG_CANCEL"),
-            )
+            path = choose_file(self.ui, t, t("MSG_SAVE_GAME"), folder, path.name if path else "")
             if path is None:
                 return
         if path.suffix.lower() != ".saga":
@@ -373,6 +411,7 @@ def run_window(
             fullscreen=config.fullscreen,
             stretch=config.stretch,
             scanlines=config.scanlines,
+            icon=resources.files("saga.art").joinpath(WINDOW_ICON).read_bytes(),
         )
         try:
             source = source if source is not None else PygameEventSource(presenter)

@@ -4,8 +4,10 @@ The original says "Saving <file>..." and then "Saved <file>." on the message
 line, "Loaded <file>." after opening one, and has a distinct complaint for
 each way a file can fail: it cannot be opened for reading or for writing,
 cannot be read, is not a saved game, or cannot be written.  The complaints
-come here as requester lines, with the reason in full, wrapped at word
-boundaries to fit the requester.
+come here as requester lines, titled and closed as the original's
+("Saga: Recoverable error", OK), with the reason in the player's language
+(the system's own words only for a failure the catalog has no sentence
+for), wrapped at word boundaries to fit the requester.
 """
 
 from __future__ import annotations
@@ -15,7 +17,7 @@ import os
 from collections.abc import Callable
 from pathlib import Path
 
-from amiga.dos import FileProblem
+from amiga.dos import FileProblem, Problem
 from saga import savefile
 from saga.engine.state import GameState
 from saga.screen import pens as P
@@ -31,6 +33,37 @@ _WRITE_ERRNOS = frozenset(
     for code in (errno.ENOSPC, errno.EIO, errno.EFBIG, getattr(errno, "EDQUOT", None))
     if code is not None
 )
+
+# The catalog's sentence for each reason a file cannot be used (amiga.dos.Problem, by name).
+PROBLEM_MESSAGES = {
+    "MISSING": "MSG_FILE_MISSING",
+    "FOLDER": "MSG_FILE_IS_DRAWER",
+    "NOT_A_FILE": "MSG_FILE_NOT_PLAIN",
+    "TOO_LARGE": "MSG_FILE_TOO_LARGE",
+    "UNREADABLE": "MSG_FILE_UNREADABLE",
+    "BAD_NAME": "MSG_FILE_BAD_NAME",
+    "LINK": "MSG_FILE_LINK",
+    "UNWRITABLE": "MSG_FILE_UNWRITABLE",
+    "NO_FOLDER": "MSG_FILE_NO_DRAWER",
+}
+
+# ... and for the system's errors while saving.
+ERRNO_MESSAGES = {
+    code: name
+    for code, name in (
+        (errno.ENOSPC, "MSG_DISK_FULL"),
+        (getattr(errno, "EDQUOT", None), "MSG_DISK_FULL"),
+        (errno.EACCES, "MSG_NOT_ALLOWED"),
+        (errno.EPERM, "MSG_NOT_ALLOWED"),
+        (errno.EROFS, "MSG_WRITE_PROTECTED"),
+        (errno.ENOENT, "MSG_FILE_NO_DRAWER"),
+        (errno.ENOTDIR, "MSG_FILE_NO_DRAWER"),
+        (errno.EISDIR, "MSG_FILE_IS_DRAWER"),
+        (errno.ENAMETOOLONG, "MSG_FILE_BAD_NAME"),
+        (errno.EINVAL, "MSG_FILE_BAD_NAME"),
+    )
+    if code is not None
+}
 
 
 def wrap(text: str, width: int = COLUMNS) -> list[str]:
@@ -75,6 +108,18 @@ def title(t: Lookup) -> str:
     return f"Saga: {t('MSG_ERROR')}"
 
 
+def complain(ui: Ui, t: Lookup, message: str, reason: str) -> None:
+    """The original's requester for a recoverable error, until its OK."""
+    requester(ui, title(t), lines(message, reason), ok=t("MSG_OK"))
+
+
+def problem_reason(t: Lookup, problem: Problem, detail: str = "") -> str:
+    """Why a file cannot be used, in the player's language; ``detail`` in the system's."""
+    name = PROBLEM_MESSAGES.get(problem.name)
+    sentence = t(name) if name else f"It {problem.value}."
+    return f"{sentence} ({detail})" if detail else sentence
+
+
 def saving(t: Lookup, path: Path) -> str:
     return f"{t('MSG_SAVING')} {path}..."
 
@@ -97,30 +142,36 @@ def lines(message: str, reason: str) -> list[Line]:
 def save_failed(t: Lookup, path: Path, error: OSError) -> tuple[str, str]:
     """Why a save failed: the file could not be opened for writing, or not written."""
     if isinstance(error, FileProblem):  # a name that is no plain file, refused unopened
-        return f"{t('MSG_CANT_OPEN')} {path} {t('MSG_TO_WRITE_IT')}!", f"It {error.problem.value}."
+        message = f"{t('MSG_CANT_OPEN')} {path} {t('MSG_TO_WRITE_IT')}!"
+        return message, problem_reason(t, error.problem, error.detail)
     if error.errno in _WRITE_ERRNOS:
         message = f"{t('MSG_CANT_WRITE')} {path}!"
     else:
         message = f"{t('MSG_CANT_OPEN')} {path} {t('MSG_TO_WRITE_IT')}!"
-    return message, str(error.strerror or error)
+    name = ERRNO_MESSAGES.get(error.errno or 0)
+    if name == "MSG_FILE_NO_DRAWER" and path.parent.is_dir():
+        name = None  # the drawer is there, but the system will not make the file in it
+    return message, t(name) if name else str(error.strerror or error)
 
 
 def open_failed(t: Lookup, path: Path, error: savefile.SaveFileError) -> tuple[str, str]:
     """Why a file could not be opened as a game, told as the original tells each case."""
-    reason = getattr(error, "reason", "")
-    if not reason:  # an error that carries only its text: drop what the message says
-        reason = str(error)
-        for said in (f"{path} is not a saved game Saga can load: ", f"{path}: "):
-            reason = reason.removeprefix(said)
-    field = getattr(error, "field", "")
-    if field:
-        reason = f"{field} is {reason}"
-    if getattr(error, "problem", None) is not None or isinstance(error.__cause__, OSError):
+    cause = error.__cause__
+    if error.problem is not None:
         message = f"{t('MSG_CANT_OPEN')} {path} {t('MSG_TO_READ_IT')}!"
+        reason = problem_reason(t, error.problem, getattr(cause, "detail", ""))
+    elif isinstance(cause, OSError):
+        message = f"{t('MSG_CANT_OPEN')} {path} {t('MSG_TO_READ_IT')}!"
+        reason = str(cause.strerror or cause)
     elif _size(path) < savefile.LOAD_SIZE:
         message = f"{t('MSG_CANT_READ')} {path}!"
+        reason = t("MSG_SAVE_TOO_SHORT")
+    elif error.field:
+        message = f"{path} {t('MSG_NOT_A_SAVE')}!"
+        reason = f"{t('MSG_SAVE_BAD_VALUE')} {error.field} ({error.reason})"
     else:
         message = f"{path} {t('MSG_NOT_A_SAVE')}!"
+        reason = t("MSG_SAVE_BAD_HEADER")
     return message, reason
 
 
@@ -153,7 +204,7 @@ def save_game(
     except OSError as e:
         message, reason = save_failed(t, path, e)
         say(message, P.WHITE)
-        requester(ui, title(t), lines(message, reason))
+        complain(ui, t, message, reason)
         return False
     if not autosave:
         say(saved(t, path), P.WHITE)

@@ -97,6 +97,7 @@ class ScreenHost:
         """Wait the message delay, or for a key or button if it is infinite."""
         self.hint(self.t("MSG_OK"), self.t("MSG_OK"))
         ticks = 0 if self.fast else DELAY_TICKS[self.config.delay]
+        self._discard()
         if ticks == 0:
             if self.autoplay:
                 self._keep_up()  # a replay asks nothing: see to the window here
@@ -115,7 +116,7 @@ class ScreenHost:
                     return
             elif (ticks is None and self._cheat(message)) or self._global(message):
                 continue
-            elif kind == IDCMP.VANILLAKEY and self.autoplay and message.char == FAST_KEY:
+            elif self.autoplay and _is_fast_key(message):
                 self.fast = True
                 return
             elif (
@@ -132,6 +133,7 @@ class ScreenHost:
         if hints:
             self.hint(self.t(hints[0]), self.t(hints[1]))
         self.redraw()
+        self._discard()
         self.asking = (mode, pen)
         try:
             while True:
@@ -208,7 +210,7 @@ class ScreenHost:
     def _keep_up(self) -> None:
         """At full speed, still answer the window: menus, Help, FAST_KEY to slow down."""
         while (message := self.ui.next_message(0.0)) is not None:
-            if message.idcmp == IDCMP.VANILLAKEY and message.char == FAST_KEY:
+            if _is_fast_key(message):
                 self.fast = False
                 return
             self._global(message)
@@ -223,6 +225,12 @@ class ScreenHost:
                 self._global(message)
 
     # -- answering ------------------------------------------------------------
+
+    def _discard(self) -> None:
+        """Throw away input that came before the question is put, as the
+        original does on entering every question and pause, so that no key
+        or click meant for one answers the next; a replay keeps FAST_KEY."""
+        self.ui.discard_pending(keep=_is_fast_key if self.autoplay else None)
 
     def _global(self, message: IntuiMessage) -> bool:
         """Messages any question handles alike: Help, the menus, the pointer."""
@@ -331,6 +339,10 @@ class ScreenHost:
 
 
 _PRESSES = (MouseCode.SELECTDOWN, MouseCode.MIDDLEDOWN, MouseCode.MENUDOWN)
+
+
+def _is_fast_key(message: IntuiMessage) -> bool:
+    return message.idcmp == IDCMP.VANILLAKEY and message.char == FAST_KEY
 
 
 def show_summary(ui: Ui, g: Game, t: Lookup) -> None:
