@@ -340,12 +340,13 @@ class App:
         try:
             ui.rest(GAME_OVER_REST)
             ui.discard_pending()
-            while True:
-                message = ui.next_message(None)
-                if message is not None and message.idcmp == IDCMP.MENUPICK:
-                    self.menu(ui.picked)
-                elif message is not None and dismisses(message):
-                    return None
+            with ui.ticking(False):  # nothing moves here: the window sleeps until input
+                while True:
+                    message = ui.next_message(None)
+                    if message is not None and message.idcmp == IDCMP.MENUPICK:
+                        self.menu(ui.picked)
+                    elif message is not None and dismisses(message):
+                        return None
         except Leave as leave:  # Back to the title screen, New or Open
             return leave.state
         finally:
