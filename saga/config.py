@@ -32,7 +32,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Protocol
 
-from amiga.dos import FileProblem, Problem, read_limited, write_atomic
+from amiga.dos import FileProblem, Problem, read_limited, reason, write_atomic
 from saga.engine import tables as T
 from saga.text import printable
 
@@ -409,14 +409,7 @@ class SettingsFile:
             self.path.parent.mkdir(parents=True, exist_ok=True)
             write_atomic(self.path, data, own=self.own)
         except (OSError, ValueError) as e:  # ValueError: a name no system accepts
-            reason = (
-                f"it {e.problem.value}"
-                if isinstance(e, FileProblem)
-                else e.strerror
-                if isinstance(e, OSError) and e.strerror
-                else e
-            )
-            self.complain(f"settings not kept in {self.path}: {reason}")
+            self.complain(f"settings not kept in {self.path}: {reason(e)}")
             return
         self._data = data
 

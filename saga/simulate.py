@@ -37,7 +37,7 @@ from functools import cache
 from pathlib import Path
 from typing import TYPE_CHECKING, TextIO
 
-from amiga.dos import FileProblem, check_writable, write_atomic
+from amiga.dos import FileProblem, check_writable, reason, write_atomic
 from saga.engine import tables as T
 from saga.engine.session import Session, Setup
 from saga.engine.state import GameState
@@ -314,8 +314,7 @@ def command(plan: Plan, jobs: int, csv_path: Path | None, chart_path: Path | Non
         try:
             write_atomic(path, contents(), own=False)
         except OSError as e:
-            reason = f"it {e.problem.value}" if isinstance(e, FileProblem) else e.strerror or e
-            print(f"saga: can't write {printable(str(path))}: {reason}", file=sys.stderr)
+            print(f"saga: can't write {printable(str(path))}: {reason(e)}", file=sys.stderr)
             return 2
     return 0
 
