@@ -207,7 +207,7 @@ def _run(options: argparse.Namespace) -> int:
             return _window(
                 config, setup, text, save_path, store, _recording(options, slot, text), slot
             )
-        host = _terminal_host(text, slot.autosave)
+        host = _terminal_host(slot.autosave)
         watch(Session(setup, text, _recording(options, slot)(host, setup)), host.out)
         return 0
     finally:
@@ -266,12 +266,12 @@ def _claim(config: configuration.Config, places: Places, text: Lookup) -> Slot:
     return slot
 
 
-def _terminal_host(text: Lookup, autosave: Path | None) -> TerminalHost:
+def _terminal_host(autosave: Path | None) -> TerminalHost:
     """The host of ``--headless``: the game's messages on stdout, tamed for the terminal."""
     if isinstance(sys.stdout, io.TextIOWrapper):
         sys.stdout.reconfigure(errors="replace")  # never die on a missing glyph
     colour = sys.stdout.isatty() and not os.environ.get("NO_COLOR")
-    return TerminalHost(sys.stdout, text, autosave, colour)
+    return TerminalHost(sys.stdout, autosave, colour)
 
 
 # -- record, replay and simulate ----------------------------------------------
@@ -406,7 +406,7 @@ def _replay(
     record = _recording(options, None, None if options.headless else text)
     try:
         if options.headless:
-            host = _terminal_host(text, None)
+            host = _terminal_host(None)
             watch(Session(setup, text, record(ReplayHost(host, game.answers), setup)), host.out)
             return 0
         slot = _claim(config, places, text)  # the player may take over, and then autosaves

@@ -16,7 +16,7 @@ from saga.engine import tables as T
 from saga.engine.host import FIRST_HERO_PEN, Answer, Ask, Host, hero_pen
 from saga.engine.state import GameState
 from saga.pens import HERO_COLOURS
-from saga.text import Lookup, printable
+from saga.text import printable
 
 
 class QuietHost:
@@ -136,17 +136,16 @@ _ANSI = {hero_pen(h): "38;2;{};{};{}".format(*rgb) for h, rgb in enumerate(HERO_
 
 
 class TerminalHost(QuietHost):
+    """``saga --headless``: every message a line on ``out``, heroes' in their colours.
+
+    The messages come in the game's words already, so it needs none of its
+    own.  ``autosave_path`` keeps the start-of-turn autosave (None: none).
+    """
+
     listening = True
 
-    def __init__(
-        self,
-        out: TextIO,
-        text: Lookup,
-        autosave_path: Path | None,
-        colour: bool,
-    ) -> None:
+    def __init__(self, out: TextIO, autosave_path: Path | None, colour: bool) -> None:
         self.out = out
-        self.t = text
         self.autosave_path = autosave_path
         self.colour = colour
 
