@@ -121,6 +121,12 @@ class Span:
     style: str = TEXT
     target: str | None = None
 
+    @property
+    def is_link(self) -> bool:
+        """Whether it is a link to follow: the spaces between a link's words
+        are part of the link but not a button of their own."""
+        return self.target is not None and bool(self.text.strip())
+
 
 Line = list[Span]
 
