@@ -33,7 +33,7 @@ from saga.places import MAX_GAMES, Places, Slot, claim_slot, find_places
 from saga.replay import Recorder, ReplayHost
 from saga.replayfile import Replay, ReplayError
 from saga.replayfile import read as read_replay
-from saga.text import Lookup, load_text, printable
+from saga.text import Lookup, load_text, warn
 
 TEMPLATE = (
     "saga [--headless] [--seed N] [--turns N] [--advanced] [--language NAME] "
@@ -122,9 +122,7 @@ def _apply_args(args: list[str], controls: list[int]) -> str | None:
             if control is None:
                 words = {v: k for k, v in configuration.CONTROL_NAMES.items()}
                 kept = words[controls[hero]]
-                _warn(
-                    f"{heroes[hero]} must be HUMAN, AMIGA or NONE, not {value!r}; it stays {kept}"
-                )
+                warn(f"{heroes[hero]} must be HUMAN, AMIGA or NONE, not {value!r}; it stays {kept}")
                 continue
             controls[hero] = control
         elif sep and key.upper() == "FILE":
@@ -156,7 +154,7 @@ def main(argv: list[str] | None = None) -> int:
     try:
         return _run(options)
     except (UsageError, savefile.SaveFileError, ReplayError) as e:
-        _warn(str(e))
+        warn(str(e))
         return 2
     except KeyboardInterrupt:
         return 130
@@ -189,7 +187,7 @@ def _run(options: argparse.Namespace) -> int:
     config.fixes = config.fixes or options.fix_bugs
     text, warnings = load_text(options.language, config.language, os.environ, places.progdir)
     for warning in [*problems, *warnings]:
-        _warn(warning)
+        warn(warning)
     if options.replay:
         return _replay(options, places, config, text)
     save_path = _find_save(game_file) if game_file else None
@@ -259,7 +257,7 @@ def _claim(config: configuration.Config, places: Places, text: Lookup) -> Slot:
     if slot is None:
         raise UsageError(f"{MAX_GAMES} games are already playing in {config.home}")
     if slot.number > 1:
-        _warn(
+        warn(
             f"another game is playing in {config.home}; this one autosaves to "
             f"{slot.autosave.name} and records {slot.replay.name}"
         )
@@ -383,7 +381,7 @@ def _recording(
             return host
 
         def failed(path: Path, reason: str) -> None:
-            _warn(f"can't record the game in {path} any further: {reason}")
+            warn(f"can't record the game in {path} any further: {reason}")
             if window is not None:
                 host.say(f"{window('MSG_CANT_WRITE')} {path}!", WHITE)
 
@@ -392,14 +390,10 @@ def _recording(
     return record
 
 
-def _warn(message: str) -> None:
-    print(f"saga: {printable(message)}", file=sys.stderr)
-
-
 def _replay(
     options: argparse.Namespace, places: Places, config: configuration.Config, text: Lookup
 ) -> int:
-    game = read_replay(options.replay, _warn)
+    game = read_replay(options.replay, warn)
     setup = game.setup()
     _check_record(options, places, options.replay, "the replay being played")
     config = dataclasses.replace(config, fixes=game.fixes)  # a replay keeps no settings
@@ -416,7 +410,7 @@ def _replay(
             slot.release()
     except ScriptError as e:
         sys.stdout.flush()
-        _warn(f"the replay stops: {e}")
+        warn(f"the replay stops: {e}")
         return 1
 
 

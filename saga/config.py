@@ -26,7 +26,6 @@ from __future__ import annotations
 
 import functools
 import os
-import sys
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -34,7 +33,7 @@ from typing import Any, Protocol
 
 from amiga.dos import FileProblem, Problem, read_limited, reason, write_atomic
 from saga.engine import tables as T
-from saga.text import printable
+from saga.text import warn
 
 CONTROL_NAMES = {"NONE": T.NONE, "HUMAN": T.HUMAN, "AMIGA": T.AMIGA}
 DEFAULT_CONTROLS = (T.HUMAN, T.NONE, T.NONE, T.AMIGA, T.NONE, T.NONE)
@@ -319,10 +318,6 @@ def _summarise(problems: list[str]) -> list[str]:
     return [*problems[:MAX_PROBLEMS], f"... and {more} more lines ignored"]
 
 
-def _complain(message: str) -> None:
-    print(f"saga: {printable(message)}", file=sys.stderr)
-
-
 _HEADER = b"; Saga settings, kept when you change them in the game.\n"
 
 
@@ -338,7 +333,7 @@ class SettingsFile:
     def __init__(
         self,
         path: str | os.PathLike[str],
-        complain: Callable[[str], None] = _complain,
+        complain: Callable[[str], None] = warn,
         *,
         own: bool = True,
     ) -> None:

@@ -6,7 +6,6 @@ implementations, for simulations, traces, replays and the test suite.
 
 from __future__ import annotations
 
-import sys
 from collections.abc import Sequence
 from pathlib import Path
 from typing import TextIO
@@ -16,7 +15,7 @@ from saga.engine import tables as T
 from saga.engine.host import FIRST_HERO_PEN, Answer, Ask, Host, hero_pen
 from saga.engine.state import GameState
 from saga.pens import HERO_COLOURS
-from saga.text import printable
+from saga.text import printable, warn
 
 
 class QuietHost:
@@ -159,6 +158,5 @@ class TerminalHost(QuietHost):
             return
         problem = savefile.try_save(self.autosave_path, state, own=True)
         if problem:
-            message = f"can't autosave to {self.autosave_path}: {problem}"
-            print(f"saga: {printable(message)}", file=sys.stderr)
+            warn(f"can't autosave to {self.autosave_path}: {problem}")
             self.autosave_path = None  # say it once, and play on
