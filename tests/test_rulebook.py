@@ -45,6 +45,11 @@ RULEBOOKS: dict[str, Callable[[str], str]] = {
 PROGRAM = {"controls", "menus", "title", "files", "replays", "network", "reading"}
 
 
+def _plain(line: G.Line) -> str:
+    """A laid-out line as the reader sees its text, whatever its styles and links."""
+    return "".join(span.text for span in line)
+
+
 def _guide(language: str) -> G.Guide:
     return G.parse(manual_text(language))
 
@@ -62,14 +67,14 @@ def test_every_section_lays_out_in_the_window_with_its_links_and_tables(language
     ids = {s.id for s in guide.sections}
     for number, section in enumerate(guide.sections):
         lines = G.layout(guide, number, RULEBOOKS[language], COLUMNS)
-        assert all(len(G.plain(line)) <= COLUMNS for line in lines), section.id
+        assert all(len(_plain(line)) <= COLUMNS for line in lines), section.id
         for line in lines:
             assert {s.target for s in line if s.target} <= ids
         text = "\n".join(section.lines)
         for match in re.finditer(r"@table (\S+)", text):
             assert match.group(1) in G.TABLES
-        assert "[[" not in "".join(G.plain(line) for line in lines), section.id
-        assert "{" not in "".join(G.plain(line) for line in lines), section.id
+        assert "[[" not in "".join(_plain(line) for line in lines), section.id
+        assert "{" not in "".join(_plain(line) for line in lines), section.id
 
 
 def test_a_broken_link_number_or_table_is_refused() -> None:
@@ -109,13 +114,11 @@ def test_the_keys_named_are_the_catalogs() -> None:
     """The rulebook names the keys a language's catalog answers with."""
     for language, t in LANGUAGES.items():
         guide = _guide(language)
-        text = "\n".join(
-            G.plain(line) for line in G.layout(guide, guide.index("after"), t, COLUMNS)
-        )
+        text = "\n".join(_plain(line) for line in G.layout(guide, guide.index("after"), t, COLUMNS))
         assert f"({t('MSG_KEY_WITHDRAW')})" in text
         assert f"({t('MSG_KEY_TRANSFER')})" in text
         menus = "\n".join(
-            G.plain(line) for line in G.layout(guide, guide.index("menus"), t, COLUMNS)
+            _plain(line) for line in G.layout(guide, guide.index("menus"), t, COLUMNS)
         )
         assert f"+{t('MSG_KEY_MANUAL')})" in menus
 
@@ -204,7 +207,7 @@ def test_the_viewer_reads_a_translation(language: str) -> None:
 
 def _section_text(section_id: str, language: str = "english") -> list[str]:
     guide, t = _guide(language), LANGUAGES[language]
-    return [G.plain(line) for line in G.layout(guide, guide.index(section_id), t, COLUMNS)]
+    return [_plain(line) for line in G.layout(guide, guide.index(section_id), t, COLUMNS)]
 
 
 def test_the_combat_results_table_is_the_engines() -> None:

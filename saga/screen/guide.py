@@ -68,6 +68,8 @@ class GuideError(ValueError):
 
 @dataclass
 class Section:
+    """One section of the rulebook as written: laid out only when shown, to the window's width."""
+
     id: str
     title: str
     lines: list[str] = field(default_factory=list)  # the raw lines under the title
@@ -75,10 +77,13 @@ class Section:
 
 @dataclass
 class Guide:
+    """A rulebook file: its sections in order, and its viewer's buttons in its language."""
+
     sections: list[Section]
     buttons: list[str]
 
     def index(self, section_id: str) -> int:
+        """Where a link leads: GuideError for an id no section has (a link the text got wrong)."""
         for n, section in enumerate(self.sections):
             if section.id == section_id:
                 return n
@@ -413,7 +418,3 @@ def table_rows(name: str, t: Lookup) -> list[list[str]]:
     if name not in _TABLE_ROWS:
         raise GuideError(f"no table {name!r}")
     return _TABLE_ROWS[name](t)
-
-
-def plain(line: Line) -> str:
-    return "".join(span.text for span in line)
