@@ -396,7 +396,6 @@ def _replay(
     game = read_replay(options.replay, warn)
     setup = game.setup()
     _check_record(options, places, options.replay, "the replay being played")
-    config = dataclasses.replace(config, fixes=game.fixes)  # a replay keeps no settings
     record = _recording(options, None, None if options.headless else text)
     try:
         if options.headless:
@@ -425,7 +424,9 @@ def watch_replay(
     """Watch a replay: it plays itself at the message delay; Tab runs it at full speed.
 
     If it ends before the game does (its player left), the window's player
-    takes over from there.
+    takes over from there.  The game is the replay's, whatever ``config``
+    says: its rules (bug fixes included) and, for a new game, its heroes
+    and length; ``config`` itself is left as it was.
     """
     from amiga.display import DisplayError
     from saga.window.app import run_window
@@ -440,6 +441,7 @@ def watch_replay(
         return record(ReplayHost(host, game.answers, take_over), setup)
 
     setup = game.setup()
+    config = dataclasses.replace(config, fixes=game.fixes)  # a replay keeps no settings
     if setup.state is None:
         config.controls, config.turns, config.advanced = game.controls, game.turns, game.advanced
     try:
