@@ -6,10 +6,10 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
-from pathlib import Path
 
 import pytest
 from engine_helpers import RecordingHost, blank_game, put_hero, put_jarl, put_monster
+from languages import ENGLISH, LANGUAGES, REPO
 
 from amiga.display import Screen
 from amiga.input import RawKey, ScriptedEventSource
@@ -24,17 +24,8 @@ from saga.hosts import ScriptError
 from saga.screen import guide as G
 from saga.screen.manual import COLUMNS, ManualWindow, manual_text, manual_window
 from saga.screen.ui import Ui
-from saga.text import english, load_text
+from saga.text import load_text
 
-REPO = Path(__file__).resolve().parent.parent
-ENGLISH = english()
-GERMAN, _ = load_text("deutsch", None, {}, REPO)
-ITALIAN, _ = load_text("italiano", None, {}, REPO)
-LANGUAGES: dict[str, Callable[[str], str]] = {
-    "english": ENGLISH,
-    "deutsch": GERMAN,
-    "italiano": ITALIAN,
-}
 # Every rulebook shipped, each read with its own language's catalog.
 RULEBOOKS: dict[str, Callable[[str], str]] = {
     path.stem: ENGLISH if path.stem == "english" else load_text(path.stem, None, {}, REPO)[0]

@@ -4,10 +4,10 @@ that it stays inside its frame, how it closes; the hover line; the view."""
 from __future__ import annotations
 
 from collections.abc import Callable
-from pathlib import Path
 
 import numpy as np
 import pytest
+from languages import ENGLISH, GERMAN, LANGUAGES
 from window_demo import EGIL, HOME, demo_game, face_down_jarl
 
 from amiga.display import Screen
@@ -29,19 +29,8 @@ from saga.screen.pages import open_page
 from saga.screen.panel import Panel
 from saga.screen.summary import hero_row, open_summary, piles
 from saga.screen.ui import HEIGHT, WIDTH, QuitProgram, Ui
-from saga.text import english, load_text
 from saga.view import GameView
 from saga.window.host import ScreenHost, show_summary
-
-REPO = Path(__file__).resolve().parent.parent
-ENGLISH = english()
-GERMAN, _ = load_text("deutsch", None, {}, REPO)
-ITALIAN, _ = load_text("italiano", None, {}, REPO)
-LANGUAGES: dict[str, Callable[[str], str]] = {
-    "english": ENGLISH,
-    "deutsch": GERMAN,
-    "italiano": ITALIAN,
-}
 
 
 def _ui(source: ScriptedEventSource | None = None) -> tuple[Ui, Board]:
