@@ -181,11 +181,7 @@ def _glory_or_luck(g: Game, verb: str, glory: int, luck: int) -> str:
 
 def glory_chosen(g: Game, pen: int) -> bool:
     """Ask until the player presses the Glory or the Luck key."""
-    glory, luck = g.key("MSG_KEY_GLORY"), g.key("MSG_KEY_LUCK")
-    while True:
-        result = g.ask(Ask.GLKEYBOARD, pen)
-        if result in (glory, luck):
-            return result == glory
+    return g.choose(Ask.GLKEYBOARD, pen)
 
 
 def gain(g: Game, hero: int, glory: int, luck: int) -> None:
