@@ -120,8 +120,7 @@ def _apply_args(args: list[str], controls: list[int]) -> str | None:
             hero = heroes.index(key.upper())
             control = configuration.CONTROL_NAMES.get(value.upper())
             if control is None:
-                words = {v: k for k, v in configuration.CONTROL_NAMES.items()}
-                kept = words[controls[hero]]
+                kept = configuration.CONTROL_WORDS[controls[hero]]
                 warn(f"{heroes[hero]} must be HUMAN, AMIGA or NONE, not {value!r}; it stays {kept}")
                 continue
             controls[hero] = control

@@ -36,6 +36,7 @@ from saga.engine import tables as T
 from saga.text import warn
 
 CONTROL_NAMES = {"NONE": T.NONE, "HUMAN": T.HUMAN, "AMIGA": T.AMIGA}
+CONTROL_WORDS = {v: k for k, v in CONTROL_NAMES.items()}  # a control as the file writes it
 DEFAULT_CONTROLS = (T.HUMAN, T.NONE, T.NONE, T.AMIGA, T.NONE, T.NONE)
 
 # The manual's message delay slider: none, about 0.7 s, 1.4 s and 2.1 s,
@@ -132,9 +133,6 @@ def _show(value: object) -> str:
     return str(value)
 
 
-_CONTROL_WORDS = {v: k for k, v in CONTROL_NAMES.items()}
-
-
 @dataclass(frozen=True)
 class _Key:
     """One ``KEY=VALUE`` line: the Config field it sets, and how it reads its value."""
@@ -179,7 +177,7 @@ def _text_lines(field_name: str, value: object) -> list[tuple[str, str]]:
     """The (KEY, VALUE) lines that keep one Config field."""
     if field_name == "controls":
         kept = _hero_controls(value)
-        return [(k.name, _CONTROL_WORDS[kept[k.hero]]) for k in _KEYS if k.hero in kept]
+        return [(k.name, CONTROL_WORDS[kept[k.hero]]) for k in _KEYS if k.hero in kept]
     return [(k.name, _show(value)) for k in _KEYS if k.field == field_name]
 
 
