@@ -35,8 +35,8 @@ def read(path: str | os.PathLike[str]) -> bytes:
     try:
         return dos.read_limited(path, SAVE_SIZE)
     except dos.FileProblem as e:
-        reason = f"can't read it: it {e.problem.value}" + (f" ({e.detail})" if e.detail else "")
-        raise SaveFileError(reason, filename=e.path, problem=e.problem) from e
+        why = f"can't read it: {dos.reason(e, detail=True)}"
+        raise SaveFileError(why, filename=e.path, problem=e.problem) from e
 
 
 def load(path: str | os.PathLike[str]) -> GameState:
@@ -57,8 +57,6 @@ def try_save(path: str | os.PathLike[str], state: GameState, *, own: bool = Fals
     """Save, returning why it failed (None on success), for callers who play on."""
     try:
         save(path, state, own=own)
-    except dos.FileProblem as e:
-        return f"it {e.problem.value}"
     except OSError as e:
-        return str(e.strerror or e)
+        return dos.reason(e)
     return None

@@ -435,7 +435,7 @@ class App:
     def _setting(self, key: str, on: bool) -> None:
         """A check item of the Settings menu: apply it, and keep it."""
         ui, presenter = self.ui, self.ui.presenter
-        field = {"titlebar": "titlebar", "watch": "watch_amiga"}.get(key, key)
+        field = "watch_amiga" if key == "watch" else key  # the others are named as their fields
         setattr(self.config, field, on)
         if key == "titlebar":
             ui.set_show_title(on)
