@@ -11,7 +11,6 @@ template.
 from __future__ import annotations
 
 import argparse
-import dataclasses
 import io
 import os
 import sys
@@ -455,9 +454,6 @@ def watch_replay(
         return record(ReplayHost(host, game.answers, take_over), setup)
 
     setup = game.setup()
-    config = dataclasses.replace(config, fixes=game.fixes)  # a replay keeps no settings
-    if setup.state is None:
-        config.controls, config.turns, config.advanced = game.controls, game.turns, game.advanced
     try:
         return run_window(
             config,
