@@ -19,11 +19,8 @@ import time
 
 from saga import savefile
 from saga.engine import tables as T
-from saga.engine.game import Game
-from saga.engine.placement import start_game
-from saga.engine.rng import Lcg64
+from saga.engine.session import Session, Setup
 from saga.engine.state import GameState
-from saga.engine.turn import play
 from saga.hosts import QuietHost
 from saga.text import english
 
@@ -34,11 +31,10 @@ class _Host(QuietHost):
 
 
 def one_game(seed: int, autosave: bool = True) -> float:
-    text = english()
-    g = Game(GameState(), Lcg64(seed), _Host() if autosave else QuietHost(), text)
+    setup = Setup(seed, (T.AMIGA,) * len(T.HERO_NAMES), 20)
+    session = Session(setup, english(), _Host() if autosave else QuietHost())
     start = time.perf_counter()
-    start_game(g, [T.AMIGA] * 6, 20, False)
-    play(g)
+    session.play()
     return (time.perf_counter() - start) * 1000
 
 

@@ -3,29 +3,38 @@
 One panel per hero, a bar per score in the hero's own colour (the colours
 the game gives its counters and messages), all panels on the same scales so
 the heroes compare at a glance; a white line marks the mean.  The screen is
-written as a PNG by the display layer, so no window or pygame is involved.
+made a PNG by the display layer, so no window or pygame is involved.  It is
+given the figures to draw (:class:`Panel`), not the simulation they come from.
 """
 
 from __future__ import annotations
 
-import os
+from dataclasses import dataclass
 
-from amiga.display import DrawMode, RastPort, Screen
+from amiga.display import PAL_HEIGHT, PAL_WIDTH, DrawMode, RastPort, Screen
 from amiga.display.screenshot import png_bytes
 from saga import pens as P
 from saga.engine import tables as T
-from saga.savefile import write_atomic
 from saga.screen.pens import install_fixed
-from saga.simulate import Figures, Plan, Result, figures
 
-WIDTH, HEIGHT = 640, 512
+WIDTH, HEIGHT = PAL_WIDTH, PAL_HEIGHT  # drawn on the game's own screen
 COLUMNS = 2
 TOP = 24  # below the title
 GAP = 12
 FONT = 8
 
 
-def draw_chart(plan: Plan, results: list[Result]) -> Screen:
+@dataclass(frozen=True)
+class Panel:
+    """One hero's panel: the mean and spread of the final scores, and how often each score came."""
+
+    hero: int
+    mean: float
+    spread: float
+    counts: list[int]  # games that ended on each score, from 0
+
+
+def draw_chart(title: str, panels: list[Panel]) -> Screen:
     screen = Screen(WIDTH, HEIGHT, depth=7)
     palette = screen.palette
     install_fixed(palette)
@@ -33,29 +42,16 @@ def draw_chart(plan: Plan, results: list[Result]) -> Screen:
     rp.draw_mode = DrawMode.JAM1
     rp.apen = P.BLACK
     rp.rect_fill(0, 0, WIDTH - 1, HEIGHT - 1)
-    rules = "advanced" if plan.advanced else "basic"
-    _text(
-        rp,
-        8,
-        12,
-        f"Final scores of {len(results)} games, {plan.turns} turns, {rules}, seed {plan.seed}",
-        P.WHITE,
-    )
-
-    heroes = plan.heroes
-    high = max(max(r.scores[h] for h in heroes) for r in results)
-    counts = {h: [0] * (high + 1) for h in heroes}
-    for r in results:
-        for h in heroes:
-            counts[h][r.scores[h]] += 1
-    tallest = max(max(c) for c in counts.values())
-    rows = (len(heroes) + COLUMNS - 1) // COLUMNS
+    _text(rp, 8, 12, title, P.WHITE)
+    bins = max(len(p.counts) for p in panels)
+    tallest = max(max(p.counts) for p in panels)
+    rows = (len(panels) + COLUMNS - 1) // COLUMNS
     width = (WIDTH - GAP * (COLUMNS + 1)) // COLUMNS
     height = (HEIGHT - TOP - GAP * rows) // rows
-    for place, figure in enumerate(figures(plan, results)):
+    for place, panel in enumerate(panels):
         x0 = GAP + (place % COLUMNS) * (width + GAP)
         y0 = TOP + (place // COLUMNS) * (height + GAP)
-        _panel(rp, x0, y0, width, height, figure, counts[figure.hero], tallest)
+        _panel(rp, x0, y0, width, height, panel, bins, tallest)
     return screen
 
 
@@ -65,11 +61,11 @@ def _panel(
     y0: int,
     width: int,
     height: int,
-    hero: Figures,
-    counts: list[int],
+    hero: Panel,
+    bins: int,
     tallest: int,
 ) -> None:
-    pen = P.FIRST_HERO + hero.hero
+    pen = P.hero_pen(hero.hero)
     _text(rp, x0, y0 + FONT, T.HERO_NAMES[hero.hero], pen)
     mean = hero.mean
     label = f"mean {mean:.1f}  spread {hero.spread:.1f}"
@@ -77,8 +73,7 @@ def _panel(
     # The plot: bars standing on a baseline, score 0 at the left.
     px0, px1 = x0, x0 + width - 1
     py0, py1 = y0 + FONT + 4, y0 + height - FONT - 4
-    bins = len(counts)
-    for score, count in enumerate(counts):
+    for score, count in enumerate(hero.counts):
         if not count:
             continue
         left = px0 + score * (px1 - px0 + 1) // bins
@@ -104,5 +99,5 @@ def _text(rp: RastPort, x: int, baseline: int, text: str, pen: int) -> None:
     rp.text(text)
 
 
-def save_chart(path: str | os.PathLike[str], plan: Plan, results: list[Result]) -> None:
-    write_atomic(path, png_bytes(draw_chart(plan, results)))
+def chart_png(title: str, panels: list[Panel]) -> bytes:
+    return png_bytes(draw_chart(title, panels))

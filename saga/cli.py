@@ -18,22 +18,22 @@ import sys
 from collections.abc import Callable
 from pathlib import Path
 
-from amiga.dos import FileProblem
+from amiga.dos import FileProblem, check_writable, same_file
 from amiga.input import EventSource
 from saga import config as configuration
 from saga import savefile, version_line
 from saga.engine import tables as T
-from saga.engine.game import Game
-from saga.engine.host import Host
-from saga.engine.placement import start_game
-from saga.engine.rng import Lcg64, clock_seed
+from saga.engine.host import WHITE, Host
+from saga.engine.rng import clock_seed
+from saga.engine.session import Session, Setup
 from saga.engine.state import GameState
 from saga.headless import watch
 from saga.hosts import ScriptError, TerminalHost
-from saga.places import find_places
-from saga.replay import Recorder, Replay, ReplayError, ReplayHost
-from saga.replay import read as read_replay
-from saga.text import Lookup, load_text
+from saga.places import MAX_GAMES, Places, Slot, claim_slot, find_places
+from saga.replay import Recorder, ReplayHost
+from saga.replayfile import Replay, ReplayError
+from saga.replayfile import read as read_replay
+from saga.text import Lookup, load_text, printable
 
 TEMPLATE = (
     "saga [--headless] [--seed N] [--turns N] [--advanced] [--language NAME] "
@@ -71,7 +71,7 @@ def _parser() -> argparse.ArgumentParser:
         help="watch the Amiga play in the terminal, without a window",
     )
     p.add_argument("--seed", type=int, help="seed the dice, to repeat a game exactly")
-    p.add_argument("--turns", type=int, help="game length, 1 to 99 turns")
+    p.add_argument("--turns", type=int, help=f"game length, 1 to {T.MAX_TURNS} turns")
     p.add_argument("--advanced", action="store_true", help="advanced monsters and treasures")
     p.add_argument("--language", help="catalog language, e.g. deutsch (default: English)")
     p.add_argument(
@@ -107,16 +107,26 @@ def _parser() -> argparse.ArgumentParser:
 
 
 def _apply_args(args: list[str], controls: list[int]) -> str | None:
-    """Apply HERO=CONTROL words to the controls; return the saved game named, if any."""
+    """Apply HERO=CONTROL words to the controls; return the saved game named, if any.
+
+    A control that is no control is warned about and changes nothing, as
+    1.95 does: the hero keeps the control it had.
+    """
     heroes = [n.upper() for n in T.HERO_NAMES]
     game_file = None
     for arg in args:
         key, sep, value = arg.partition("=")
         if sep and key.upper() in heroes:
+            hero = heroes.index(key.upper())
             control = configuration.CONTROL_NAMES.get(value.upper())
             if control is None:
-                raise UsageError(f"{key.upper()} must be HUMAN, AMIGA or NONE, not {value!r}")
-            controls[heroes.index(key.upper())] = control
+                words = {v: k for k, v in configuration.CONTROL_NAMES.items()}
+                kept = words[controls[hero]]
+                _warn(
+                    f"{heroes[hero]} must be HUMAN, AMIGA or NONE, not {value!r}; it stays {kept}"
+                )
+                continue
+            controls[hero] = control
         elif sep and key.upper() == "FILE":
             game_file = value
         elif not sep or os.path.lexists(arg):  # never raises, whatever the name
@@ -146,20 +156,21 @@ def main(argv: list[str] | None = None) -> int:
     try:
         return _run(options)
     except (UsageError, savefile.SaveFileError, ReplayError) as e:
-        print(f"saga: {e}", file=sys.stderr)
+        _warn(str(e))
         return 2
     except KeyboardInterrupt:
         return 130
 
 
 def _check_numbers(options: argparse.Namespace) -> None:
-    if options.turns is not None and not 1 <= options.turns <= 99:
-        raise UsageError("--turns must be 1 to 99")
+    if options.turns is not None and not 1 <= options.turns <= T.MAX_TURNS:
+        raise UsageError(f"--turns must be 1 to {T.MAX_TURNS}")
     if options.seed is not None and options.seed < 0:
         raise UsageError("--seed must not be negative")
 
 
 def _run(options: argparse.Namespace) -> int:
+    """Check every argument and read every file first; only then write anything."""
     if options.install_desktop or options.uninstall_desktop:
         return _desktop(install=options.install_desktop, remove=options.uninstall_desktop)
     _check_numbers(options)
@@ -167,7 +178,7 @@ def _run(options: argparse.Namespace) -> int:
     if options.simulate is not None:
         return _simulate(options)
     places = find_places(options.config)
-    store = configuration.SettingsFile(places.settings)
+    store = configuration.SettingsFile(places.settings, own=options.config is None)
     config, problems = store.read(configuration.Config(home=places.data))
     # What the command line says holds for this run only: the store never hears of it.
     controls = config.controls
@@ -175,39 +186,57 @@ def _run(options: argparse.Namespace) -> int:
     if options.turns is not None:
         config.turns = options.turns
     config.advanced = config.advanced or options.advanced
-    config.fix_bugs = config.fix_bugs or options.fix_bugs
+    config.fixes = config.fixes or options.fix_bugs
     text, warnings = load_text(options.language, config.language, os.environ, places.progdir)
     for warning in [*problems, *warnings]:
-        print(f"saga: {warning}", file=sys.stderr)
+        _warn(warning)
     if options.replay:
-        return _replay(options, config, text)
-    rng = Lcg64(options.seed if options.seed is not None else clock_seed())
+        return _replay(options, places, config, text)
     save_path = _find_save(game_file) if game_file else None
-    state = _load_game(save_path, text) if save_path else None
-    if not places.portable:
-        try:
-            config.home.mkdir(parents=True, exist_ok=True)
-        except OSError as e:
-            raise UsageError(f"{text('MSG_CANT_WRITE')} {config.home}: {e.strerror or e}") from None
-    if not options.headless:
-        from amiga.display import DisplayError
-        from saga.window.app import run_window  # pygame stays out of headless runs
-
-        try:
-            return run_window(
-                config,
-                controls,
-                state,
-                rng,
-                text,
-                save_path,
-                store=store,
-                wrap_host=_recording(options, config, rng, autosave=True),
+    # The window opens a saved game itself: one that fails is told in a
+    # requester, and the title screen follows, as in 1.95.
+    state = _load_game(save_path, text) if save_path and options.headless else None
+    _check_record(options, places, save_path, "the saved game")
+    seed = options.seed if options.seed is not None else clock_seed()
+    setup = Setup(seed, tuple(controls), config.turns, config.advanced, config.fixes, state)
+    if options.headless:
+        _check_headless(setup)
+    slot = _claim(config, places, text)
+    try:
+        if not options.headless:
+            return _window(
+                config, setup, text, save_path, store, _recording(options, slot, text), slot
             )
-        except DisplayError as e:
-            raise UsageError(f"{e}; try --headless") from None
+        host = _terminal_host(text, slot.autosave)
+        watch(Session(setup, text, _recording(options, slot)(host, setup)), host.out)
+        return 0
+    finally:
+        slot.release()
 
-    in_play = [h.control for h in state.heroes] if state else controls
+
+def _window(
+    config: configuration.Config,
+    setup: Setup,
+    text: Lookup,
+    save_path: Path | None,
+    store: configuration.SettingsFile,
+    record: Callable[[Host, Setup], Host],
+    slot: Slot,
+) -> int:
+    """Play in the window, autosaving in the game's own slot."""
+    from amiga.display import DisplayError
+    from saga.window.app import run_window  # pygame stays out of headless runs
+
+    try:
+        return run_window(
+            config, setup, text, save_path, store=store, wrap_host=record, autosave=slot.autosave
+        )
+    except DisplayError as e:
+        raise UsageError(f"{e}; try --headless") from None
+
+
+def _check_headless(setup: Setup) -> None:
+    in_play = setup.in_play()
     if not any(in_play):
         raise UsageError("at least one hero must play (e.g. RAGNAR=AMIGA)")
     humans = [T.HERO_NAMES[i] for i, c in enumerate(in_play) if c == T.HUMAN]
@@ -217,18 +246,28 @@ def _run(options: argparse.Namespace) -> int:
             f"{'is' if len(humans) == 1 else 'are'} human "
             f"(give e.g. {humans[0].upper()}=AMIGA or {humans[0].upper()}=NONE)"
         )
-    host = _terminal_host(text, config.home / "Autosave.saga")
-    record = _recording(options, config, rng, autosave=True)
-    g = Game(
-        state or GameState(), rng, record(host, state is not None), text, fixes=config.fix_bugs
-    )
-    if state is None:
-        start_game(g, controls, config.turns, config.advanced)
-    watch(g, host.out)
-    return 0
+
+
+def _claim(config: configuration.Config, places: Places, text: Lookup) -> Slot:
+    """This game's autosave and replay in the data folder, never another running game's."""
+    if not places.portable:
+        try:
+            config.home.mkdir(parents=True, exist_ok=True)
+        except OSError as e:
+            raise UsageError(f"{text('MSG_CANT_WRITE')} {config.home}: {e.strerror or e}") from None
+    slot = claim_slot(config.home)
+    if slot is None:
+        raise UsageError(f"{MAX_GAMES} games are already playing in {config.home}")
+    if slot.number > 1:
+        _warn(
+            f"another game is playing in {config.home}; this one autosaves to "
+            f"{slot.autosave.name} and records {slot.replay.name}"
+        )
+    return slot
 
 
 def _terminal_host(text: Lookup, autosave: Path | None) -> TerminalHost:
+    """The host of ``--headless``: the game's messages on stdout, tamed for the terminal."""
     if isinstance(sys.stdout, io.TextIOWrapper):
         sys.stdout.reconfigure(errors="replace")  # never die on a missing glyph
     colour = sys.stdout.isatty() and not os.environ.get("NO_COLOR")
@@ -236,8 +275,6 @@ def _terminal_host(text: Lookup, autosave: Path | None) -> TerminalHost:
 
 
 # -- record, replay and simulate ----------------------------------------------
-
-AUTOSAVE_REPLAY = "Autosave.replay"  # the last game's replay, beside its autosave
 
 
 def _desktop(*, install: bool, remove: bool) -> int:
@@ -309,65 +346,87 @@ def _check_replay_options(options: argparse.Namespace) -> None:
             "--seed, --turns or --advanced"
         )
     if options.record:
-        if options.replay and options.record.resolve() == options.replay.resolve():
-            raise UsageError("--record must not overwrite the replay being played")
         try:
-            options.record.open("w").close()  # find out now if it can be written
-        except OSError as e:
-            raise UsageError(f"can't record to {options.record}: {e.strerror or e}") from None
+            check_writable(options.record)  # looks only: nothing is created or emptied yet
+        except FileProblem as e:
+            raise UsageError(f"can't record to {e}") from None
+
+
+def _check_record(
+    options: argparse.Namespace, places: Places, read: Path | None, what: str
+) -> None:
+    """``--record`` must not name a file this run reads: the settings, the save or the replay.
+
+    Compared as files, not names, so a hard or symbolic link is caught too.
+    """
+    if not options.record:
+        return
+    for path, name in [(places.settings, "the settings"), (read, what)]:
+        if path is not None and same_file(options.record, path):
+            raise UsageError(f"--record must not overwrite {name} ({path})")
 
 
 def _recording(
-    options: argparse.Namespace, config: configuration.Config, rng: Lcg64, autosave: bool
-) -> Callable[[Host, bool], Host]:
-    """Keep each game's replay: beside the autosave, and in --record FILE."""
-    paths = [config.home / AUTOSAVE_REPLAY] if autosave else []
-    if options.record and options.record.resolve() not in [p.resolve() for p in paths]:
-        paths.append(options.record)
+    options: argparse.Namespace, slot: Slot | None, window: Lookup | None = None
+) -> Callable[[Host, Setup], Host]:
+    """Keep each game's replay: beside its autosave (in its slot), and in --record FILE.
 
-    def record(host: Host, loaded: bool) -> Host:
-        if not paths:
+    A file that cannot be written is said once on stderr, and in the
+    ``window`` (given its words) on the message line too, where the player looks.
+    """
+    outputs = [(slot.replay, True)] if slot else []
+    if options.record and not (slot and same_file(options.record, slot.replay)):
+        outputs.append((options.record, False))
+
+    def record(host: Host, setup: Setup) -> Host:
+        if not outputs:
             return host
-        return Recorder(host, rng.state, loaded, paths, fixes=config.fix_bugs, warn=_warn)
+
+        def failed(path: Path, reason: str) -> None:
+            _warn(f"can't record the game in {path} any further: {reason}")
+            if window is not None:
+                host.say(f"{window('MSG_CANT_WRITE')} {path}!", WHITE)
+
+        return Recorder(host, setup.seed, setup.loaded, outputs, fixes=setup.fixes, warn=failed)
 
     return record
 
 
 def _warn(message: str) -> None:
-    print(f"saga: {message}", file=sys.stderr)
+    print(f"saga: {printable(message)}", file=sys.stderr)
 
 
-def _replay(options: argparse.Namespace, config: configuration.Config, text: Lookup) -> int:
-    game = read_replay(options.replay)
-    state = game.state()
-    rng = Lcg64(game.seed)
-    config = dataclasses.replace(config, fix_bugs=game.fixes)  # a replay keeps no settings
-    record = _recording(options, config, rng, autosave=False)
+def _replay(
+    options: argparse.Namespace, places: Places, config: configuration.Config, text: Lookup
+) -> int:
+    game = read_replay(options.replay, _warn)
+    setup = game.setup()
+    _check_record(options, places, options.replay, "the replay being played")
+    config = dataclasses.replace(config, fixes=game.fixes)  # a replay keeps no settings
+    record = _recording(options, None, None if options.headless else text)
     try:
         if options.headless:
             host = _terminal_host(text, None)
-            played = record(ReplayHost(host, game.answers), state is not None)
-            g = Game(state or GameState(), rng, played, text, fixes=game.fixes)
-            new_game = game.new_game()
-            if new_game:
-                start_game(g, *new_game)
-            watch(g, host.out)
+            watch(Session(setup, text, record(ReplayHost(host, game.answers), setup)), host.out)
             return 0
-        return watch_replay(game, state, rng, config, text, record)
+        slot = _claim(config, places, text)  # the player may take over, and then autosaves
+        try:
+            return watch_replay(game, config, text, record, autosave=slot.autosave)
+        finally:
+            slot.release()
     except ScriptError as e:
         sys.stdout.flush()
-        print(f"saga: the replay stops: {e}", file=sys.stderr)
+        _warn(f"the replay stops: {e}")
         return 1
 
 
 def watch_replay(
     game: Replay,
-    state: GameState | None,
-    rng: Lcg64,
     config: configuration.Config,
     text: Lookup,
-    record: Callable[[Host, bool], Host],
+    record: Callable[[Host, Setup], Host],
     source: EventSource | None = None,
+    autosave: Path | None = None,
 ) -> int:
     """Watch a replay: it plays itself at the message delay; Tab runs it at full speed.
 
@@ -378,26 +437,26 @@ def watch_replay(
     from saga.window.app import run_window
     from saga.window.host import ScreenHost
 
-    def replay_into(host: ScreenHost, loaded: bool) -> Host:
+    def replay_into(host: ScreenHost, setup: Setup) -> Host:
         host.autoplay = True
 
         def take_over() -> None:
             host.autoplay = host.fast = False
 
-        return record(ReplayHost(host, game.answers, take_over), loaded)
+        return record(ReplayHost(host, game.answers, take_over), setup)
 
-    if state is None:
+    setup = game.setup()
+    if setup.state is None:
         config.controls, config.turns, config.advanced = game.controls, game.turns, game.advanced
     try:
         return run_window(
             config,
-            config.controls,
-            state,
-            rng,
+            setup,
             text,
             source=source,
             wrap_host=replay_into,
             once=True,
+            autosave=autosave,
         )
     except DisplayError as e:
         raise UsageError(f"{e}; try --headless") from None
@@ -425,7 +484,9 @@ def _simulate(options: argparse.Namespace) -> int:
         controls=tuple(controls),
         fixes=options.fix_bugs,
     )
-    return simulate.command(plan, options.jobs or os.cpu_count() or 1, options.csv, options.chart)
+    cores = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count()
+    jobs = min(options.jobs or cores or 1, cores or 1)  # more processes than cores only wait
+    return simulate.command(plan, jobs, options.csv, options.chart)
 
 
 def _load_game(path: Path, t: Lookup) -> GameState:

@@ -32,9 +32,9 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Protocol
 
-from amiga.dos import FileProblem, Problem, read_limited
+from amiga.dos import FileProblem, Problem, read_limited, write_atomic
 from saga.engine import tables as T
-from saga.savefile import write_atomic
+from saga.text import printable
 
 CONTROL_NAMES = {"NONE": T.NONE, "HUMAN": T.HUMAN, "AMIGA": T.AMIGA}
 DEFAULT_CONTROLS = (T.HUMAN, T.NONE, T.NONE, T.AMIGA, T.NONE, T.NONE)
@@ -68,7 +68,7 @@ class Config:
     fullscreen: bool = False
     stretch: bool = False  # fill the window keeping the aspect, not whole multiples only
     scanlines: bool = False  # darken every other line, as a CRT shows it
-    fix_bugs: bool = False  # mend the original's traps (off: faithful)
+    fixes: bool = False  # mend the original's traps (off: faithful)
     home: Path = Path(".")  # the folder for saves and the autosave
 
 
@@ -148,7 +148,7 @@ class _Key:
 
 _KEYS = [
     *(_Key(n.upper(), "controls", _control, hero) for hero, n in enumerate(T.HERO_NAMES)),
-    _Key("TURNS", "turns", _number(1, 99)),
+    _Key("TURNS", "turns", _number(1, T.MAX_TURNS)),
     _Key("ADVANCED", "advanced", _flag),
     _Key("DELAY", "delay", _number(0, len(DELAY_TICKS) - 1)),
     _Key("WATCHAMIGA", "watch_amiga", _flag),
@@ -158,7 +158,7 @@ _KEYS = [
     _Key("FULLSCREEN", "fullscreen", _flag),
     _Key("STRETCH", "stretch", _flag),
     _Key("SCANLINES", "scanlines", _flag),
-    _Key("FIXBUGS", "fix_bugs", _flag),
+    _Key("FIXBUGS", "fixes", _flag),
 ]
 _BY_NAME = {k.name: k for k in _KEYS}
 _STORED = {k.field for k in _KEYS}
@@ -300,7 +300,7 @@ def _parse_amiga(head: bytes, config: Config, name: str) -> list[str]:
         config.delay = delay_from_amiga(fields_.delay_step)
     else:
         bad("message delay", fields_.delay_step)
-    if 1 <= fields_.turns <= 99:
+    if 1 <= fields_.turns <= T.MAX_TURNS:
         config.turns = fields_.turns
     else:
         bad("number of turns", fields_.turns)
@@ -320,7 +320,7 @@ def _summarise(problems: list[str]) -> list[str]:
 
 
 def _complain(message: str) -> None:
-    print(f"saga: {message}", file=sys.stderr)
+    print(f"saga: {printable(message)}", file=sys.stderr)
 
 
 _HEADER = b"; Saga settings, kept when you change them in the game.\n"
@@ -331,22 +331,28 @@ class SettingsFile:
 
     A file that exists but could not be read (a folder, a device, too large)
     is never written, so a mistaken ``--config`` cannot replace anything.
+    ``own`` says the program chose the name (not ``--config``): see
+    :func:`amiga.dos.write_atomic` for what that changes.
     """
 
     def __init__(
-        self, path: str | os.PathLike[str], complain: Callable[[str], None] = _complain
+        self,
+        path: str | os.PathLike[str],
+        complain: Callable[[str], None] = _complain,
+        *,
+        own: bool = True,
     ) -> None:
         self.path = Path(path)
         self.complain = complain
+        self.own = own
         self._data = _HEADER  # what a new file starts with
         self._usable = True
         self._refusal = ""
-        self._read = False
 
     def read(self, config: Config | None = None) -> tuple[Config, list[str]]:
         """The file's settings laid over ``config`` (or the defaults), and what was skipped."""
         config = config or Config()
-        self._read = True
+        self._data, self._usable = _HEADER, True
         try:
             data = read_limited(self.path, MAX_SIZE)
         except FileProblem as e:
@@ -376,14 +382,17 @@ class SettingsFile:
         return _is_amiga_file(self._data)
 
     def remember(self, **changes: object) -> None:
-        """Write just these settings to the file, atomically; a failure is reported, not raised."""
+        """Write just these settings to the file, atomically; a failure is reported, not raised.
+
+        The change is made to the file as it is now, not as it was read at
+        start-up, so what another game in the same folder kept meanwhile stays.
+        """
         unknown = set(changes) - _STORED
         if unknown:
             raise TypeError(f"not settings kept in the file: {', '.join(sorted(unknown))}")
         if not changes:
             return
-        if not self._read:
-            self.read()  # never write over a file unseen
+        self.read()  # never write over a file unseen, nor over a change made since
         if not self._usable:
             self.complain(f"settings not kept: {self._refusal}")
             return
@@ -398,9 +407,15 @@ class SettingsFile:
             data = _change_text(data, changes)
         try:
             self.path.parent.mkdir(parents=True, exist_ok=True)
-            write_atomic(self.path, data)
+            write_atomic(self.path, data, own=self.own)
         except (OSError, ValueError) as e:  # ValueError: a name no system accepts
-            reason = e.strerror if isinstance(e, OSError) and e.strerror else e
+            reason = (
+                f"it {e.problem.value}"
+                if isinstance(e, FileProblem)
+                else e.strerror
+                if isinstance(e, OSError) and e.strerror
+                else e
+            )
             self.complain(f"settings not kept in {self.path}: {reason}")
             return
         self._data = data

@@ -7,15 +7,16 @@ implementations, for simulations, traces, replays and the test suite.
 from __future__ import annotations
 
 import sys
+from collections.abc import Sequence
 from pathlib import Path
 from typing import TextIO
 
 from saga import savefile
 from saga.engine import tables as T
-from saga.engine.host import FIRST_HERO_PEN, Answer, Ask, Host
+from saga.engine.host import FIRST_HERO_PEN, Answer, Ask, Host, hero_pen
 from saga.engine.state import GameState
 from saga.pens import HERO_COLOURS
-from saga.text import Lookup
+from saga.text import Lookup, printable
 
 
 class QuietHost:
@@ -102,10 +103,9 @@ class ScriptedHost(QuietHost):
     moment it and the recording part ways.
     """
 
-    def __init__(self, answers: list[tuple[Ask, int, int, int]]) -> None:
-        self._answers = list(answers)
+    def __init__(self, answers: Sequence[tuple[Ask, int, int, int]]) -> None:
+        self._answers = answers  # not copied: a long replay's are packed (replayfile.Script)
         self._next = 0
-        self.asked: list[tuple[Ask, int, int, int]] = []
         self.turn = 0  # for messages: the turn being played
 
     def turn_starts(self, state: GameState) -> bool:
@@ -128,12 +128,11 @@ class ScriptedHost(QuietHost):
                 f"{question(Ask(want_mode), want_pen)}, but the game asks {question(mode, pen)}"
             )
         self._next += 1
-        self.asked.append((mode, pen, result, countertype))
         return Answer(result, countertype)
 
 
 # The heroes' pens in their own colours (24-bit terminal colours).
-_ANSI = {FIRST_HERO_PEN + h: "38;2;{};{};{}".format(*rgb) for h, rgb in enumerate(HERO_COLOURS)}
+_ANSI = {hero_pen(h): "38;2;{};{};{}".format(*rgb) for h, rgb in enumerate(HERO_COLOURS)}
 
 
 class TerminalHost(QuietHost):
@@ -153,12 +152,14 @@ class TerminalHost(QuietHost):
 
     def say(self, text: str, pen: int) -> None:
         code = _ANSI.get(pen) if self.colour else None
+        text = printable(text)  # a catalog's or a name's control characters are not obeyed
         self.out.write(f"\x1b[{code}m{text}\x1b[0m\n" if code else text + "\n")
 
     def autosave(self, state: GameState) -> None:
         if self.autosave_path is None:
             return
-        problem = savefile.try_save(self.autosave_path, state)
+        problem = savefile.try_save(self.autosave_path, state, own=True)
         if problem:
-            print(f"saga: can't autosave to {self.autosave_path}: {problem}", file=sys.stderr)
+            message = f"can't autosave to {self.autosave_path}: {problem}"
+            print(f"saga: {printable(message)}", file=sys.stderr)
             self.autosave_path = None  # say it once, and play on

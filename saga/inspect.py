@@ -18,6 +18,7 @@ import os
 import sys
 
 from saga import savefile, savelayout
+from saga.text import printable
 
 
 def describe(data: bytes) -> list[str]:
@@ -45,7 +46,7 @@ def main(argv: list[str] | None = None) -> int:
         first = _read(options.file)
         second = _read(options.other) if options.other is not None else None
     except savefile.SaveFileError as e:
-        print(f"saga.inspect: {e}", file=sys.stderr)
+        print(f"saga.inspect: {printable(str(e))}", file=sys.stderr)
         return 2
     try:
         if second is None:

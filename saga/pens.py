@@ -3,15 +3,16 @@
 The one table of pens and colours: the engine names message pens from it,
 the artwork is drawn in its pens and the game shows its colours.  Pixels
 hold pens, not colours, so the game recolours an area by setting one pen:
-every land and every sea has a pen of its own, and showing a kingdom in its
-hero's colour, or a land under ice, is one palette change, as on the Amiga.
+every land and every sea has a pen of its own, and showing a kingdom in a
+shade of its hero's colour, or a land under ice, is one palette change, as
+on the Amiga.
 The colours of the areas themselves are worked out from the map's data
 (:mod:`saga.art.palette`); every other colour is here.
 """
 
 from __future__ import annotations
 
-from saga.engine.host import FIRST_HERO_PEN, WHITE
+from saga.engine.host import FIRST_HERO_PEN, WHITE, hero_pen
 from saga.engine.tables import LAND_AREAS
 
 PENS = 128
@@ -90,7 +91,7 @@ UI_COLOURS: dict[int, RGB] = {
     RED_TEXT: (204, 51, 51),
 }
 
-# The heroes' own colours: their counters, messages, kingdoms and the frame.
+# The heroes' own colours: their counters, messages and the frame.
 HERO_COLOURS: tuple[RGB, ...] = (
     (221, 136, 34),  # Beowulf, amber
     (204, 34, 34),  # Brunhild, red
@@ -98,6 +99,18 @@ HERO_COLOURS: tuple[RGB, ...] = (
     (34, 187, 187),  # Ragnar, teal
     (85, 102, 221),  # Siegfried, blue
     (187, 51, 187),  # Starkad, purple
+)
+# Kingdoms are filled in a paler shade of their hero's colour, this far
+# towards white: the hero's counter and recruited jarls, in the full colour,
+# stand out on the hero's own lands instead of melting into them.
+KINGDOM_TINT = 0.35
+KINGDOM_COLOURS: tuple[RGB, ...] = tuple(
+    (
+        round(r + (255 - r) * KINGDOM_TINT),
+        round(g + (255 - g) * KINGDOM_TINT),
+        round(b + (255 - b) * KINGDOM_TINT),
+    )
+    for r, g, b in HERO_COLOURS
 )
 NEUTRAL_FRAME: RGB = (153, 153, 153)  # the frame when no hero is moving
 ICE: RGB = (204, 204, 204)  # a land under the Is spell
@@ -145,13 +158,13 @@ DETAIL_COLOURS: dict[int, RGB] = {
 
 def fixed_colours() -> dict[int, RGB]:
     """Every pen's colour that does not depend on the map: 0-31 and 98-113."""
-    heroes = {FIRST_HERO + h: rgb for h, rgb in enumerate(HERO_COLOURS)}
+    heroes = {hero_pen(h): rgb for h, rgb in enumerate(HERO_COLOURS)}
     return {**UI_COLOURS, **heroes, **COUNTER_COLOURS, **DETAIL_COLOURS}
 
 
 def land_in_play(drawn: RGB, king: int, ice: bool) -> RGB:
-    """A land's colour during a game: pale under ice, else its king's (a hero
-    number, or -1 for none), else as the map draws it."""
+    """A land's colour during a game: pale under ice, else its king's
+    kingdom shade (a hero number, or -1 for none), else as the map draws it."""
     if ice:
         return ICE
-    return HERO_COLOURS[king] if king >= 0 else drawn
+    return KINGDOM_COLOURS[king] if king >= 0 else drawn

@@ -16,8 +16,12 @@ from pathlib import Path
 
 import platformdirs
 
+from amiga.dos import HeldLock, try_lock
+
 APP_NAME = "Saga"
 SETTINGS_NAME = "Saga.config"
+AUTOSAVE = "Autosave.saga"  # the start-of-turn autosave, in the data folder
+AUTOSAVE_REPLAY = "Autosave.replay"  # the last game's replay, beside its autosave
 
 
 @dataclass(frozen=True)
@@ -45,3 +49,53 @@ def find_places(settings: str | os.PathLike[str] | None = None, cwd: Path | None
     if settings is None:
         settings = platformdirs.user_config_path(APP_NAME, appauthor=False) / SETTINGS_NAME
     return Places(Path(settings), data, data, portable=False)
+
+
+# Games that may play in one folder at once, each with its own autosave and replay.
+MAX_GAMES = 9
+
+
+@dataclass(frozen=True)
+class Slot:
+    """One game's own files in the data folder, held for it by an OS file lock.
+
+    The first game in a folder autosaves to ``Autosave.saga`` and records
+    ``Autosave.replay``; a second one started while it runs takes
+    ``Autosave-2.saga`` and ``Autosave-2.replay``, and so on, so two games
+    never write one file.  The lock (on a hidden ``.Autosave[-N].lock``
+    beside them) goes with the process, however it ends.
+    """
+
+    autosave: Path
+    replay: Path
+    number: int
+    lock: HeldLock | None = None  # None if the folder takes no lock file
+
+    def release(self) -> None:
+        """The game is over: another may take these names."""
+        if self.lock is not None:
+            self.lock.release()
+
+
+def claim_slot(folder: Path) -> Slot | None:
+    """The first free slot of ``folder`` for this process, or None if all are taken.
+
+    A slot whose lock file cannot be made (a link planted there, say) is
+    skipped; a folder where none can be made gets the first names unlocked,
+    since no game can write its autosave there either.
+    """
+    unlockable = 0
+    for number in range(1, MAX_GAMES + 1):
+        stem = Path(AUTOSAVE).stem + ("" if number == 1 else f"-{number}")
+        autosave = folder / (stem + Path(AUTOSAVE).suffix)
+        replay = folder / (stem + Path(AUTOSAVE_REPLAY).suffix)
+        try:
+            lock = try_lock(folder / f".{stem}.lock")
+        except OSError:
+            unlockable += 1
+            continue
+        if lock is not None:
+            return Slot(autosave, replay, number, lock)
+    if unlockable == MAX_GAMES:
+        return Slot(folder / AUTOSAVE, folder / AUTOSAVE_REPLAY, 1)
+    return None

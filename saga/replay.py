@@ -1,132 +1,23 @@
-"""Replay files: any game, human answers included, as text that replays it exactly.
+"""Replays of games: recording one as it is played, and playing one back.
 
-A game is fixed by its start (the trace tool's arguments, or a saved game)
-and its seed, plus every answer a human gave; the Amiga's moves and the dice
-follow from those.  So a replay is::
-
-    SAGA-REPLAY 1 SEED TURNS ADVANCED C0 C1 C2 C3 C4 C5
-    Q <MODE> <colour> <result> <countertype>
-    ...
-
-or, for a game continued from a save, ``SAGA-REPLAY 1 LOAD SEED`` and then
-``S <hex of the .saga bytes>``.  The ``Q`` lines are the trace format's, so a
-trace given that first line is a replay, and any other line is ignored.  A
-game played with the bug fixes on says ``FIXBUGS`` at the end of the first
-line, since it takes other turns than the original's.
-
-:class:`Recorder` writes one as the game is played, around any host;
-:class:`ReplayHost` plays one back into any host.
+The file's text (its first lines, the ``Q`` lines) and reading it are
+:mod:`saga.replayfile`'s.  :class:`Recorder` writes one as the game is
+played, around any host; :class:`ReplayHost` plays one back into any host.
 """
 
 from __future__ import annotations
 
-import os
 from collections.abc import Callable, Iterable, Sequence
-from dataclasses import dataclass, field
 from pathlib import Path
 
-from amiga.dos import FileProblem, read_limited
+from amiga.dos import FileProblem, LineFile
 from saga import savefile
 from saga.engine import tables as T
 from saga.engine.host import Answer, Ask, Host
 from saga.engine.state import GameState
 from saga.hosts import PassOn, ScriptedHost
-from saga.trace import MAX_TRACE, TraceError, parse_game, parse_seed, q_line, read_answers
-
-MAGIC = "SAGA-REPLAY"
-VERSION = "1"
-LOAD = "LOAD"
-FIXES = "FIXBUGS"
-SAVE_LINE = "S"
-
-Script = list[tuple[Ask, int, int, int]]
-
-
-class ReplayError(TraceError):
-    """A replay file that cannot be played."""
-
-
-@dataclass
-class Replay:
-    """What a replay file holds: how the game starts, and the humans' answers."""
-
-    seed: int
-    controls: list[int] = field(default_factory=list)  # a new game's
-    turns: int = 20
-    advanced: bool = False
-    save: bytes | None = None  # or the saved game it continues
-    fixes: bool = False
-    answers: Script = field(default_factory=list)
-
-    def new_game(self) -> tuple[list[int], int, bool] | None:
-        """The new game's settings as :func:`saga.trace.run` takes them, or None."""
-        return None if self.save is not None else (self.controls, self.turns, self.advanced)
-
-    def state(self) -> GameState | None:
-        """The saved game it continues, as loaded (None for a new game)."""
-        if self.save is None:
-            return None
-        try:
-            return savefile.decode(self.save)
-        except savefile.SaveFileError as e:
-            raise ReplayError(f"its saved game is not one Saga can load: {e}") from None
-
-    def header(self) -> list[str]:
-        """The lines before the answers."""
-        fixes = [FIXES] if self.fixes else []
-        if self.save is not None:
-            return [
-                " ".join([MAGIC, VERSION, LOAD, str(self.seed), *fixes]),
-                f"{SAVE_LINE} {self.save.hex()}",
-            ]
-        words = [str(self.seed), str(self.turns), str(int(self.advanced))]
-        return [" ".join([MAGIC, VERSION, *words, *map(str, self.controls), *fixes])]
-
-
-def parse(lines: Sequence[str], name: str = "replay") -> Replay:
-    """Read a replay's lines; :class:`ReplayError` says what is wrong."""
-    words = lines[0].split() if lines else []
-    if words[:1] != [MAGIC]:
-        raise ReplayError(f"{name} is not a replay: it must start with {MAGIC}")
-    if words[1:2] != [VERSION]:
-        raise ReplayError(f"{name} is a replay of a version this Saga does not know")
-    words = words[2:]
-    fixes = words[-1:] == [FIXES]
-    if fixes:
-        words = words[:-1]
-    try:
-        answers = read_answers(lines, name)
-        if words[:1] != [LOAD]:
-            seed, (controls, turns, advanced) = parse_game(words)
-            return Replay(seed, controls, turns, advanced, fixes=fixes, answers=answers)
-        if len(words) != 2:
-            raise TraceError(f"after {LOAD} give only the SEED")
-        seed = parse_seed(words[1])
-    except ReplayError:
-        raise
-    except TraceError as e:
-        raise ReplayError(str(e) if str(e).startswith(name) else f"{name}: {e}") from None
-    saves = [line.split() for line in lines[1:] if line.startswith(SAVE_LINE + " ")]
-    if not saves or len(saves[0]) != 2:
-        raise ReplayError(f"{name}: a replay of a saved game needs an '{SAVE_LINE} <hex>' line")
-    try:
-        save = bytes.fromhex(saves[0][1])
-    except ValueError:
-        raise ReplayError(f"{name}: its saved game is not hexadecimal") from None
-    replay = Replay(seed, save=save, fixes=fixes, answers=answers)
-    try:
-        replay.state()  # refuse a damaged save now, not halfway through
-    except ReplayError as e:
-        raise ReplayError(f"{name}: {e}") from None
-    return replay
-
-
-def read(path: str | os.PathLike[str]) -> Replay:
-    try:
-        data = read_limited(path, MAX_TRACE)  # a replay is a trace's subset
-    except FileProblem as e:
-        raise ReplayError(f"can't read the replay {e}") from None
-    return parse(data.decode("latin-1").splitlines(), os.fspath(path))
+from saga.replayfile import MAX_TRACE, Replay, q_line
+from saga.replayfile import Answer as Scripted
 
 
 class ReplayHost(PassOn):
@@ -140,7 +31,10 @@ class ReplayHost(PassOn):
     """
 
     def __init__(
-        self, host: Host, answers: Script, take_over: Callable[[], None] | None = None
+        self,
+        host: Host,
+        answers: Sequence[Scripted],
+        take_over: Callable[[], None] | None = None,
     ) -> None:
         super().__init__(host)
         self.script = ScriptedHost(answers)
@@ -167,12 +61,16 @@ class ReplayHost(PassOn):
 class Recorder(PassOn):
     """Keeps the replay of the game it hosts, around the host that shows it.
 
-    The first line goes out at the first autosave (then the game's settings,
-    or the saved game continued, are known: the ``S`` line holds the game as
+    The file is made at the first autosave (then the game's settings, or the
+    saved game continued, are known: the ``S`` line holds the game as
     loaded, as that autosave writes it); each answer is appended the moment
-    it is given, so a crash loses nothing.  ``seed`` is the generator's state
-    when the game was set up.  A file that cannot be written is reported
-    through ``warn`` once and dropped; the game plays on.
+    it is given, a whole line at a time, so a crash or a full disk loses
+    nothing before it.  ``seed`` is the generator's state when the game was
+    set up.  ``outputs`` are ``(path, own)`` pairs: ``own`` for a name the
+    program chose (see :func:`amiga.dos.write_atomic`).  A file that cannot
+    be written, or reaches the largest replay that can be read back
+    (:data:`saga.replayfile.MAX_TRACE`), is reported through ``warn`` (the
+    file, and why) once and no longer written; the game plays on.
     """
 
     def __init__(
@@ -180,16 +78,17 @@ class Recorder(PassOn):
         host: Host,
         seed: int,
         loaded: bool,
-        paths: Iterable[Path],
+        outputs: Iterable[tuple[Path, bool]],
         *,
         fixes: bool = False,
-        warn: Callable[[str], None] = lambda message: None,
+        warn: Callable[[Path, str], None] = lambda path, reason: None,
     ) -> None:
         super().__init__(host)
         self.seed = seed
         self.loaded = loaded
         self.fixes = fixes
-        self.paths = list(paths)
+        self.outputs = list(outputs)
+        self.files: list[LineFile] = []
         self.warn = warn
         self.started = False
         self.pending: list[str] = []
@@ -205,8 +104,13 @@ class Recorder(PassOn):
             else:
                 replay.controls = [h.control for h in state.heroes]
                 replay.turns, replay.advanced = state.turns, bool(state.advanced)
-            self._write(replay.header() + self.pending, "w")
+            first = _text(replay.header() + self.pending)
             self.pending = []
+            for path, own in self.outputs:
+                try:
+                    self.files.append(LineFile(path, first, limit=MAX_TRACE, own=own))
+                except OSError as e:
+                    self._failed(path, e)
         self.host.autosave(state)
 
     def ask(self, mode: Ask, pen: int) -> Answer:
@@ -214,17 +118,30 @@ class Recorder(PassOn):
         if answer.countertype is not None:
             self.countertype = answer.countertype
         line = q_line(mode, pen, answer.result, self.countertype)
-        if self.started:
-            self._write([line], "a")
-        else:
+        if not self.started:
             self.pending.append(line)
+        for file in list(self.files):
+            try:
+                file.write(_text([line]))
+            except OSError as e:
+                file.close()
+                self.files.remove(file)
+                self._failed(Path(file.path), e)
         return answer
 
-    def _write(self, lines: list[str], mode: str) -> None:
-        for path in list(self.paths):
-            try:
-                with open(path, mode, encoding="latin-1") as f:
-                    f.write("".join(line + "\n" for line in lines))
-            except OSError as e:
-                self.warn(f"can't record the game in {path}: {e.strerror or e}")
-                self.paths.remove(path)
+    def close(self) -> None:
+        """Let go of the files (the game is over); what they hold stays."""
+        for file in self.files:
+            file.close()
+        self.files = []
+
+    def _failed(self, path: Path, e: OSError) -> None:
+        if isinstance(e, FileProblem):
+            reason = f"it {e.problem.value}" + (f" ({e.detail})" if e.detail else "")
+        else:
+            reason = e.strerror or str(e)
+        self.warn(path, reason)
+
+
+def _text(lines: Iterable[str]) -> bytes:
+    return "".join(line + "\n" for line in lines).encode("latin-1")

@@ -1,49 +1,19 @@
 """The ``.saga`` saved-game format of the original, "SAGA 1.80", 1780 bytes.
 
-Reading and writing the files, atomically and bounded.  What the bytes
+Reading and writing the files, atomically and bounded (:mod:`amiga.dos`).  What the bytes
 mean is declared once, in :mod:`saga.savelayout`, which :func:`encode` and
 :func:`decode` load on first use.
 """
 
 from __future__ import annotations
 
-import contextlib
 import os
-import re
-from pathlib import Path
 
 from amiga import dos
 from saga.engine.state import GameState
+from saga.saveformat import LOAD_SIZE, MAGIC, SAVE_SIZE, SaveFileError
 
-MAGIC = b"SAGA 1.80\0"
-SAVE_SIZE = 1780
-# The original loader reads this many bytes and no more, so the last two
-# scores of the sixth hero never come back from a file.
-LOAD_SIZE = 1776
-
-
-class SaveFileError(ValueError):
-    """A file that is not a saved game the original could load safely.
-
-    ``filename`` (empty for bytes that came from no file), ``field`` (a
-    dotted field name such as ``heroes.Egil.where``, or empty when the
-    trouble is the file as a whole) and ``reason`` let a caller word its own
-    message; ``problem`` is the :class:`amiga.dos.Problem` when the file
-    could not be read at all.
-    """
-
-    def __init__(
-        self, reason: str, field: str = "", filename: str = "", problem: dos.Problem | None = None
-    ) -> None:
-        self.reason, self.field, self.filename, self.problem = reason, field, filename, problem
-        where = f"{field} is {reason}" if field else reason
-        if problem is not None:
-            text = f"{filename}: {reason}"
-        elif filename:
-            text = f"{filename} is not a saved game Saga can load: {where}"
-        else:
-            text = where
-        super().__init__(text)
+__all__ = ["LOAD_SIZE", "MAGIC", "SAVE_SIZE", "SaveFileError"]  # the format's, told here too
 
 
 def encode(state: GameState) -> bytes:
@@ -74,74 +44,21 @@ def load(path: str | os.PathLike[str]) -> GameState:
     return decode(read(path), os.fspath(path))
 
 
-def write_atomic(path: str | os.PathLike[str], data: bytes) -> None:
-    """Replace a file in one step, so a crash never leaves half a save.
+def save(path: str | os.PathLike[str], state: GameState, *, own: bool = False) -> None:
+    """Write a saved game atomically; ``own`` for the autosave, whose name the program chose.
 
-    The new bytes go to a hidden temporary file beside the target, named
-    ``.NAME.<process id>.<random>``, which then replaces the target.  A
-    process killed in between leaves its temporary behind; the next save to
-    the same name removes the leftovers of processes no longer running, and
-    nothing else.
+    A name the player chose that is no plain file (a link, a device, a
+    folder) is refused with :class:`amiga.dos.FileProblem`: see :func:`amiga.dos.write_atomic`.
     """
-    p = Path(path)
-    try:
-        mode = p.stat().st_mode & 0o777  # keep the old file's permissions
-    except OSError:
-        umask = os.umask(0)
-        os.umask(umask)
-        mode = 0o666 & ~umask
-    import tempfile  # here, not at the top: it costs start-up time, and only saving needs it
-
-    fd, tmp = tempfile.mkstemp(prefix=f".{p.name}.{os.getpid()}.", dir=p.parent)
-    try:
-        os.chmod(tmp, mode)  # by name: os.fchmod is POSIX-only before Python 3.13
-        with os.fdopen(fd, "wb") as f:
-            f.write(data)
-            f.flush()
-            os.fsync(f.fileno())
-        os.replace(tmp, p)
-    except BaseException:
-        Path(tmp).unlink(missing_ok=True)
-        raise
-    _sweep(p)
+    dos.write_atomic(path, encode(state), own=own)
 
 
-def _sweep(p: Path) -> None:
-    """Remove the temporaries that earlier, killed saves to ``p`` left behind."""
-    # mkstemp's random part is eight letters, digits or underscores.
-    ours = re.compile(re.escape(f".{p.name}.") + r"(\d+)\.[a-z0-9_]{8}")
-    try:
-        names = os.listdir(p.parent)
-    except OSError:
-        return
-    for name in names:
-        match = ours.fullmatch(name)
-        if match and not _running(int(match.group(1))):
-            with contextlib.suppress(OSError):  # gone already
-                (p.parent / name).unlink()
-
-
-def _running(pid: int) -> bool:
-    """Whether a process still runs, whose save may be under way."""
-    if pid == os.getpid() or os.name != "posix":
-        return True
-    try:
-        os.kill(pid, 0)
-    except ProcessLookupError:
-        return False
-    except OSError:
-        return True  # someone else's
-    return True
-
-
-def save(path: str | os.PathLike[str], state: GameState) -> None:
-    write_atomic(path, encode(state))
-
-
-def try_save(path: str | os.PathLike[str], state: GameState) -> str | None:
+def try_save(path: str | os.PathLike[str], state: GameState, *, own: bool = False) -> str | None:
     """Save, returning why it failed (None on success), for callers who play on."""
     try:
-        save(path, state)
+        save(path, state, own=own)
+    except dos.FileProblem as e:
+        return f"it {e.problem.value}"
     except OSError as e:
         return str(e.strerror or e)
     return None

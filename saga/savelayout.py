@@ -25,7 +25,7 @@ from construct import Adapter, Const, Construct, Int8ub, Int16ub, Padding, Struc
 
 from saga.engine import tables as T
 from saga.engine.state import GameState
-from saga.savefile import LOAD_SIZE, MAGIC, SAVE_SIZE, SaveFileError
+from saga.saveformat import LOAD_SIZE, MAGIC, SAVE_SIZE, SaveFileError, whole
 from saga.text import english
 
 # How a value reads to a person: inspect shows areas and heroes by name.
@@ -152,7 +152,7 @@ LAND = Struct(
     "king" / _byte(-1, len(T.HERO_NAMES) - 1, _hero_name),
     "ice" / _flag(),
 )
-SCORES = Struct(*(str(turn) / _word() for turn in range(1, 100)))
+SCORES = Struct(*(str(turn) / _word() for turn in range(1, T.MAX_TURNS + 1)))
 
 
 def _key(name: str) -> str:
@@ -186,15 +186,15 @@ _RECORDS: dict[str, tuple[list[str], Struct]] = {
 
 LAYOUT = Struct(
     "magic" / Const(MAGIC),
-    # Play writes score[turn]: the table has slots 0..99 (0 unused but there).
-    "turn" / _byte(0, 99),
+    # Play writes score[turn]: the table has slots 0..MAX_TURNS (0 unused but there).
+    "turn" / _byte(0, T.MAX_TURNS),
     "faxirides" / _byte(-1, T.FREY_FAXI_RIDES),  # -1: the horse is gone
     *(part / Struct(*(k / record for k in keys)) for part, (keys, record) in _RECORDS.items()),
     "lands" / Struct(*(k / LAND for k in LAND_KEYS)),
     "advanced" / _flag(),
-    # Turns past 99 would let play write a score past the table's end.
-    "turns" / _byte(1, 99),
-    "scores" / Struct(*(k / SCORES for k in HERO_KEYS)),  # at the end of turns 1..99
+    # Turns past MAX_TURNS would let play write a score past the table's end.
+    "turns" / _byte(1, T.MAX_TURNS),
+    "scores" / Struct(*(k / SCORES for k in HERO_KEYS)),  # at the end of turns 1..MAX_TURNS
 )
 
 
@@ -314,22 +314,19 @@ def _compiled() -> _Compiled:
 
 
 def _unpack(data: bytes, filename: str) -> tuple[int, ...]:
-    """Every field of a whole 1780-byte save in file order, unchecked."""
-    if len(data) != SAVE_SIZE:
-        raise SaveFileError(_size(data), filename=filename)
-    values = _READ.unpack(data)
+    """Every field of a save of a size that loads, in file order, unchecked."""
+    values = _READ.unpack(whole(data, filename))
     if values[0] != MAGIC:
         raise SaveFileError("it does not start with the SAGA 1.80 header", filename=filename)
     return values[1:]
 
 
 def parse(data: bytes, filename: str = "") -> dict[str, int]:
-    """Every field of a whole 1780-byte save by dotted name, unchecked (for inspecting)."""
+    """Every field of a save by dotted name, unchecked (for inspecting).
+
+    A file of a size the game loads is taken, the bytes it lacks as zeros.
+    """
     return dict(zip(FIELDS, _unpack(data, filename), strict=True))
-
-
-def _size(data: bytes) -> str:
-    return f"it is {len(data)} bytes long; a saved game has {SAVE_SIZE}"
 
 
 def show(name: str, value: int) -> str:
@@ -430,8 +427,7 @@ def decode(data: bytes, name: str = "") -> GameState:
     promoted from jarl 0, taking that jarl's name, strength and moves; and
     only the first 1776 bytes count.  ``name`` is the file's, for messages.
     """
-    if len(data) < LOAD_SIZE:
-        raise SaveFileError(_size(data), filename=name)
+    whole(data, name)  # a size the original loads
     values = _unpack(bytes(data[:LOAD_SIZE]) + bytes(SAVE_SIZE - LOAD_SIZE), name)
     _check(values, name)
     s = GameState()

@@ -25,6 +25,7 @@ The figures, from the engine's state:
 from __future__ import annotations
 
 import csv
+import io
 import multiprocessing
 import signal
 import statistics
@@ -34,16 +35,17 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
-from typing import TextIO
+from typing import TYPE_CHECKING, TextIO
 
+from amiga.dos import FileProblem, check_writable, write_atomic
 from saga.engine import tables as T
-from saga.engine.game import Game
-from saga.engine.placement import start_game
-from saga.engine.rng import Lcg64
+from saga.engine.session import Session, Setup
 from saga.engine.state import GameState
-from saga.engine.turn import final_scores, play
 from saga.hosts import QuietHost
-from saga.text import Lookup, english
+from saga.text import Lookup, english, printable
+
+if TYPE_CHECKING:
+    from saga.chart import Panel
 
 _MASK = (1 << 64) - 1
 _GOLDEN = 0x9E3779B97F4A7C15  # splitmix64's step: spreads neighbouring indices apart
@@ -107,12 +109,12 @@ def _text() -> Lookup:
 def play_game(plan: Plan, index: int) -> Result:
     seed = plan.game_seed(index)
     host = _DeathCount()
-    g = Game(GameState(), Lcg64(seed), host, _text(), fixes=plan.fixes)
-    start_game(g, list(plan.controls), plan.turns, plan.advanced)
-    play(g)
+    setup = Setup(seed, plan.controls, plan.turns, plan.advanced, plan.fixes)
+    session = Session(setup, _text(), host)
+    session.play()
     # Whoever fell in the last turn; after an early end nobody lies dead.
-    host.count(g.state)
-    return Result(index, seed, g.state.turn - 1, tuple(final_scores(g)), tuple(host.deaths))
+    host.count(session.state)
+    return Result(index, seed, session.state.turn - 1, tuple(session.scores()), tuple(host.deaths))
 
 
 _worker_plan: Plan | None = None
@@ -254,14 +256,36 @@ class ProgressBar:
         self.out.flush()
 
 
+def panels(plan: Plan, results: list[Result]) -> list[Panel]:
+    """The chart's panels: each hero's figures and how often each final score came."""
+    from saga.chart import Panel  # the drawing code, only for a chart
+
+    heroes = plan.heroes
+    high = max(max(r.scores[h] for h in heroes) for r in results)
+    counts = {h: [0] * (high + 1) for h in heroes}
+    for r in results:
+        for h in heroes:
+            counts[h][r.scores[h]] += 1
+    return [Panel(f.hero, f.mean, f.spread, counts[f.hero]) for f in figures(plan, results)]
+
+
+def chart_title(plan: Plan, results: list[Result]) -> str:
+    rules = "advanced" if plan.advanced else "basic"
+    return f"Final scores of {len(results)} games, {plan.turns} turns, {rules}, seed {plan.seed}"
+
+
 def command(plan: Plan, jobs: int, csv_path: Path | None, chart_path: Path | None) -> int:
-    """``saga --simulate``: play, print the figures, write the CSV and the chart."""
+    """``saga --simulate``: play, print the figures, write the CSV and the chart.
+
+    The files are checked before the first game and written, each whole or
+    not at all, after the last.
+    """
     for path in (csv_path, chart_path):
         if path is not None:
             try:
-                path.open("a").close()  # find out now if it can be written
-            except OSError as e:
-                print(f"saga: can't write {path}: {e.strerror or e}", file=sys.stderr)
+                check_writable(path)  # looks only: a pipe cannot block, nothing is emptied
+            except FileProblem as e:
+                print(f"saga: can't write {printable(str(e))}", file=sys.stderr)
                 return 2
     bar = ProgressBar(plan.games, sys.stderr) if sys.stderr.isatty() else None
     started = time.perf_counter()
@@ -277,15 +301,26 @@ def command(plan: Plan, jobs: int, csv_path: Path | None, chart_path: Path | Non
         f"saga: {plan.games} games in {seconds:.1f} s on {used} process{'es' if used > 1 else ''}",
         file=sys.stderr,
     )
-    try:
-        if csv_path is not None:
-            with csv_path.open("w", encoding="utf-8", newline="") as f:
-                write_csv(plan, results, f)
-        if chart_path is not None:
-            from saga.chart import save_chart
+    outputs: list[tuple[Path, Callable[[], bytes]]] = []
+    if csv_path is not None:
+        outputs.append((csv_path, lambda: _csv_bytes(plan, results)))
+    if chart_path is not None:
+        from saga.chart import chart_png  # the drawing code, only for a chart
 
-            save_chart(chart_path, plan, results)
-    except OSError as e:
-        print(f"saga: can't write {e.filename}: {e.strerror or e}", file=sys.stderr)
-        return 2
+        outputs.append(
+            (chart_path, lambda: chart_png(chart_title(plan, results), panels(plan, results)))
+        )
+    for path, contents in outputs:
+        try:
+            write_atomic(path, contents(), own=False)
+        except OSError as e:
+            reason = f"it {e.problem.value}" if isinstance(e, FileProblem) else e.strerror or e
+            print(f"saga: can't write {printable(str(path))}: {reason}", file=sys.stderr)
+            return 2
     return 0
+
+
+def _csv_bytes(plan: Plan, results: list[Result]) -> bytes:
+    out = io.StringIO()
+    write_csv(plan, results, out)
+    return out.getvalue().encode("utf-8")

@@ -9,7 +9,7 @@ like locale.library does, and any string it lacks stays English.
 from __future__ import annotations
 
 import warnings
-from collections.abc import Callable, Mapping
+from collections.abc import Mapping
 from functools import cache
 from importlib import resources
 from pathlib import Path
@@ -22,12 +22,18 @@ from amiga.locale import (
     open_catalog,
     parse_cd,
 )
+from saga.engine.host import Lookup as Lookup  # how the engine and screens word things
 
 CATALOG_NAME = "saga"
 
-# How the engine and the screens word things: a message's name in, its text
-# in the player's language out (a :class:`Text`, or a stand-in in tests).
-Lookup = Callable[[str], str]
+# Control characters (C0, DEL, C1) as the escapes Python writes them: text from
+# outside (a catalog, a file name, a peer) is shown on a terminal, never obeyed.
+_CONTROLS = {c: f"\\x{c:02x}" for c in (*range(0x20), 0x7F, *range(0x80, 0xA0))}
+
+
+def printable(text: str) -> str:
+    """``text`` safe to write to a terminal: control characters shown as ``\\x1b`` and so on."""
+    return text.translate(_CONTROLS)
 
 
 def catalogs_dir() -> Path:
@@ -49,10 +55,9 @@ class Text:
     def __init__(self, catalog: Catalog | None = None) -> None:
         catalog = catalog or NullCatalog()
         self.language = catalog.language
-        self._strings = {
-            name: catalog.get(msg_id, english)
-            for name, (msg_id, english) in builtin_messages().items()
-        }
+        messages = builtin_messages()
+        strings = catalog.get_all({msg_id: english for msg_id, english in messages.values()})
+        self._strings = {name: strings[msg_id] for name, (msg_id, _) in messages.items()}
 
     def __call__(self, name: str) -> str:
         return self._strings[name]

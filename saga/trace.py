@@ -13,13 +13,13 @@ per start-of-turn autosave, a ``Q`` line per human question, then the
 ``FINAL`` state, ``END`` with the number of random draws, and six
 ``SCORE`` lines.  With ``--messages`` every message of the lower message
 line is printed too, in order, as ``M <pen> <text>``, in the language of
-the catalog given (English without one).  See DESIGN.md, "Trace format".
+the catalog given (English without one).  See docs/design.md, "Trace format".
 
 With ``--expect`` the trace is also compared with FILE (say, the original's
 trace of the same game, whose ``Q`` lines then serve as the answers), and
 the first difference is reported by field: ``turn 7: heroes.Egil.luck 3 ≠ 4``.
 
-A replay file (see :mod:`saga.replay`) holds the arguments and the answers in one.
+A replay file (see :mod:`saga.replayfile`) holds the arguments and the answers in one.
 """
 
 from __future__ import annotations
@@ -28,7 +28,7 @@ import argparse
 import io
 import sys
 import warnings
-from collections.abc import Iterable
+from collections.abc import Sequence
 from pathlib import Path
 from typing import TextIO
 
@@ -36,21 +36,15 @@ from amiga.dos import FileProblem, read_limited
 from amiga.locale import Catalog, LocaleWarning
 from saga import savefile
 from saga.engine import tables as T
-from saga.engine.game import Game
 from saga.engine.host import WHITE, Answer, Ask
-from saga.engine.placement import start_game
 from saga.engine.rng import Lcg64
+from saga.engine.session import Session, Setup
 from saga.engine.state import GameState
-from saga.engine.turn import final_scores, game_over_line, play
 from saga.hosts import ScriptedHost, ScriptError
-from saga.text import Lookup, Text, english, load_text
-
-# A 99-turn trace (or replay) with many questions stays well under this.
-MAX_TRACE = 16 << 20
-
-
-class TraceError(ValueError):
-    """A trace argument or answers file that cannot be used."""
+from saga.replayfile import Answer as Scripted
+from saga.replayfile import TraceError, file_lines, parse_game, parse_seed, q_line, read_answers
+from saga.replayfile import read as read_replay
+from saga.text import Lookup, Text, english, load_text, printable
 
 
 def catalog_text(path: Path) -> Text:
@@ -69,11 +63,8 @@ def catalog_text(path: Path) -> Text:
     with warnings.catch_warnings(record=True) as missing:
         warnings.simplefilter("always", LocaleWarning)
         text = Text(Catalog(ctlg.strings, language=ctlg.language, name=str(path)))
-    if missing:
-        print(
-            f"saga.trace: {path}: {len(missing)} messages missing; they stay English",
-            file=sys.stderr,
-        )
+    for warning in missing:
+        _warn(str(warning.message))
     return text
 
 
@@ -81,41 +72,16 @@ def language_text(name: str) -> Text:
     """The game's words in an installed language, as ``saga --language`` finds them."""
     text, problems = load_text(name, None, {}, Path.cwd())
     for problem in problems:
-        print(f"saga.trace: {problem}", file=sys.stderr)
+        _warn(problem)
     if problems and text.language is None:
         raise TraceError(f"no usable catalog for the language {name!r}")
     return text
 
 
-def read_answers(lines: Iterable[str], name: str = "answers") -> list[tuple[Ask, int, int, int]]:
-    """The ``Q`` lines of a trace, as scripted answers; other lines are ignored."""
-    answers = []
-    for number, line in enumerate(lines, 1):
-        fields = line.split()
-        if not fields or fields[0] != "Q":
-            continue
-        try:
-            if len(fields) != 5:
-                raise ValueError("it needs MODE, colour, result and countertype")
-            mode = Ask[fields[1]]
-            pen, result, countertype = (int(f) for f in fields[2:])
-        except (KeyError, ValueError) as e:
-            raise TraceError(f"{name}, line {number}: not a Q line I understand ({e})") from None
-        answers.append((mode, pen, result, countertype))
-    return answers
-
-
-def q_line(mode: Ask, pen: int, result: int, countertype: int) -> str:
-    """One question put to a human, as traces and replays write it."""
-    return f"Q {mode.name} {pen} {result} {countertype}"
-
-
 class TraceHost(ScriptedHost):
     """Prints the autosaves and the questions as the trace format wants them."""
 
-    def __init__(
-        self, answers: list[tuple[Ask, int, int, int]], out: TextIO, messages: bool = False
-    ) -> None:
+    def __init__(self, answers: Sequence[Scripted], out: TextIO, messages: bool = False) -> None:
         super().__init__(answers)
         self.out = out
         self.messages = self.listening = messages
@@ -135,29 +101,23 @@ class TraceHost(ScriptedHost):
 
 
 def run(
-    state: GameState | None,
-    seed: int,
-    answers: list[tuple[Ask, int, int, int]],
+    setup: Setup,
+    answers: Sequence[Scripted],
     out: TextIO,
-    new_game: tuple[list[int], int, bool] | None = None,
     text: Lookup | None = None,
     messages: bool = False,
-    fixes: bool = False,
 ) -> None:
-    """Play one game, new (``new_game``) or loaded (``state``), writing its trace."""
-    rng = Lcg64(seed)
+    """Play one game, new or loaded, writing its trace."""
     host = TraceHost(answers, out, messages)
-    g = Game(state or GameState(), rng, host, text or english(), fixes=fixes)
-    if new_game:
-        controls, turns, advanced = new_game
-        start_game(g, controls, turns, advanced)
-    play(g)
-    s = g.state
+    rng = Lcg64(setup.seed)
+    session = Session(setup, text or english(), host, rng)
+    session.play()
+    s = session.state
     out.write(f"FINAL {s.turn} {savefile.encode(s).hex()}\n")
     # The original ends on the score table with this line where messages go.
-    host.say(game_over_line(g), WHITE)
+    host.say(session.game_over_line(), WHITE)
     out.write(f"END {s.turn - 1} {rng.calls}\n")
-    for hero, value in enumerate(final_scores(g)):
+    for hero, value in enumerate(session.scores()):
         out.write(f"SCORE {hero} {value}\n")
 
 
@@ -188,34 +148,6 @@ def first_difference(got: list[str], want: list[str]) -> list[str]:
     return []
 
 
-def _number(text: str, what: str, low: int, high: int) -> int:
-    try:
-        value = int(text)
-    except ValueError:
-        raise TraceError(f"{what} must be a whole number, not {text!r}") from None
-    if not low <= value <= high:
-        raise TraceError(f"{what} must be {low}..{high}, not {value}")
-    return value
-
-
-def parse_seed(text: str) -> int:
-    return _number(text, "SEED", 0, 2**64 - 1)
-
-
-def parse_game(args: list[str]) -> tuple[int, tuple[list[int], int, bool]]:
-    """``SEED TURNS ADVANCED C0..C5`` as the seed and the new game's settings."""
-    if len(args) != 9:
-        raise TraceError("give SEED TURNS ADVANCED and six controls")
-    seed = parse_seed(args[0])
-    turns = _number(args[1], "TURNS", 1, 99)
-    advanced = bool(_number(args[2], "ADVANCED", 0, 1))
-    controls = [
-        _number(c, f"the control of {name}", T.NONE, T.AMIGA)
-        for c, name in zip(args[3:], T.HERO_NAMES, strict=True)
-    ]
-    return seed, (controls, turns, advanced)
-
-
 def _trace(options: argparse.Namespace, out: TextIO, expected: list[str]) -> None:
     text = (
         catalog_text(Path(options.catalog))
@@ -227,40 +159,29 @@ def _trace(options: argparse.Namespace, out: TextIO, expected: list[str]) -> Non
     if options.replay:
         if options.args or options.load or options.answers:
             raise TraceError("--replay takes no other arguments: the file holds them")
-        from saga import replay  # imported here: it builds on this module
-
-        game = replay.read(options.replay)
-        run(
-            game.state(),
-            game.seed,
-            game.answers,
-            out,
-            game.new_game(),
-            text,
-            options.messages,
-            fixes=game.fixes,
-        )
+        game = read_replay(options.replay, _warn)
+        run(game.setup(), game.answers, out, text, options.messages)
         return
-    answers: list[tuple[Ask, int, int, int]] = []
+    answers: Sequence[Scripted] = []
     if options.answers or options.expect:
         name = options.answers or options.expect
-        answers = read_answers(_read_lines(name) if options.answers else expected, name)
+        answers = read_answers(file_lines(name) if options.answers else expected, name)
     if options.load:
         if len(options.args) != 1:
             raise TraceError("with --load give only the SEED")
-        seed = parse_seed(options.args[0])
-        run(savefile.load(options.load), seed, answers, out, text=text, messages=options.messages)
+        setup = Setup(parse_seed(options.args[0]), state=savefile.load(options.load))
+        run(setup, answers, out, text, options.messages)
         return
-    seed, new_game = parse_game(options.args)
-    if T.HUMAN in new_game[0] and not (options.answers or options.expect):
+    setup = parse_game(options.args)
+    if T.HUMAN in setup.controls and not (options.answers or options.expect):
         raise TraceError("a game with a human hero needs --answers")
-    run(None, seed, answers, out, new_game, text, options.messages)
+    run(setup, answers, out, text, options.messages)
 
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(
         prog="python -m saga.trace",
-        description="Play a headless game and print its trace (see DESIGN.md).",
+        description="Play a headless game and print its trace (see docs/design.md).",
     )
     parser.add_argument("--load", metavar="FILE.saga", help="continue a saved game")
     parser.add_argument("--answers", metavar="FILE", help="human answers (Q lines)")
@@ -279,41 +200,39 @@ def main(argv: list[str] | None = None) -> int:
     words.add_argument("--language", metavar="NAME", help="the messages in an installed language")
     parser.add_argument("args", nargs="*", help="SEED TURNS ADVANCED C0..C5, or SEED with --load")
     options = parser.parse_args(argv)
-    if options.messages:
-        sys.stdout.reconfigure(encoding="utf-8")  # type: ignore[union-attr]
-    out = io.StringIO() if options.expect else sys.stdout
+    if options.messages and isinstance(sys.stdout, io.TextIOWrapper):
+        sys.stdout.reconfigure(encoding="utf-8")
+    # With --expect the trace is kept, to be compared once the game is over.
+    kept = io.StringIO() if options.expect else None
+    out = kept or sys.stdout
     expected: list[str] = []
     try:
         if options.expect:
-            expected = _read_lines(options.expect)
+            expected = [line.rstrip("\r\n") for line in file_lines(options.expect)]
         _trace(options, out, expected)
     except (TraceError, savefile.SaveFileError) as e:  # a ReplayError is a TraceError
-        print(f"saga.trace: {e}", file=sys.stderr)
+        _warn(str(e))
         return 2
     except ScriptError as e:  # e.g. the paralysed-hero trap asks for ever
-        _compared(out, expected)
-        print(f"saga.trace: stopped: {e}", file=sys.stderr)
+        if kept:
+            _compared(kept.getvalue(), expected)
+        _warn(f"stopped: {e}")
         return 1
-    return 1 if _compared(out, expected) else 0
+    return 1 if kept and _compared(kept.getvalue(), expected) else 0
 
 
-def _read_lines(name: str) -> list[str]:
-    try:
-        return read_limited(name, MAX_TRACE).decode("latin-1").splitlines()
-    except FileProblem as e:
-        raise TraceError(f"{e.path}: can't read it: it {e.problem.value}") from None
+def _warn(message: str) -> None:
+    print(f"saga.trace: {printable(message)}", file=sys.stderr)
 
 
-def _compared(out: TextIO, expected: list[str]) -> bool:
+def _compared(trace: str, expected: list[str]) -> bool:
     """Show a captured trace, and whether it departs from the expected one (said on stderr)."""
     sys.stdout.flush()
-    if not isinstance(out, io.StringIO):
-        return False
-    sys.stdout.write(out.getvalue())
+    sys.stdout.write(trace)
     sys.stdout.flush()
-    differences = first_difference(out.getvalue().splitlines(), expected)
+    differences = first_difference(trace.splitlines(), expected)
     for line in differences[:_SHOWN]:
-        print(f"saga.trace: {line}", file=sys.stderr)
+        _warn(line)
     if len(differences) > _SHOWN:
         print(f"saga.trace: ... and {len(differences) - _SHOWN} more fields", file=sys.stderr)
     return bool(differences)

@@ -13,6 +13,7 @@ from __future__ import annotations
 from typing import Any
 
 from saga.engine import tables as T
+from saga.engine.combat import strength
 from saga.engine.counters import usual_moves
 from saga.engine.game import Game
 from saga.engine.turn import score
@@ -120,35 +121,11 @@ class GameView:
 
     def attack(self, kind: int, number: int) -> int:
         """Combat strength when attacking, as a battle adds it up."""
-        return self._strength(kind, number, defending=False)
+        return strength(self._game, kind, number, defending=False)
 
     def defence(self, kind: int, number: int) -> int:
         """Combat strength when defending: magic armour counts too."""
-        return self._strength(kind, number, defending=True)
-
-    def _strength(self, kind: int, number: int, *, defending: bool) -> int:
-        # The battle's sum for one counter: its factor less Hagall, the Ogal
-        # rune, its sword (Lovi's extra against jarls depends on the foe, so
-        # it is left out) and, defending, the Magic Shirt and the Mail Coat.
-        # The original's window printed the Amiga players' estimate instead,
-        # which forgets the sword.
-        g = self._game
-        record = self._record(kind, number)
-        value: int = record.strength - record.hagall
-        if kind == T.MONSTER:
-            return value
-        if kind == T.HERO and record.rune == T.OGAL:
-            value += 1
-        value += sum(
-            T.SWORD_BONUS[s] for s, item in enumerate(g.swords) if item.held_by(kind, number)
-        )
-        if defending:
-            value += sum(
-                bonus
-                for item, bonus in ((T.MAGIC_SHIRT, 1), (T.MAIL_COAT, 2))
-                if g.treasures[item].held_by(kind, number)
-            )
-        return value
+        return strength(self._game, kind, number, defending=True)
 
     def usual_moves(self, kind: int, number: int) -> int:
         return usual_moves(self._game, kind, number)

@@ -5,8 +5,8 @@ from __future__ import annotations
 from saga.engine import tables as T
 from saga.engine.game import Game
 from saga.engine.host import Ask
-from saga.engine.placement import start_game
 from saga.engine.rng import Lcg64
+from saga.engine.session import Session, Setup
 from saga.engine.state import GameState
 from saga.hosts import QuietHost, ScriptedHost
 from saga.text import english
@@ -40,14 +40,15 @@ def new_game(
     advanced: bool = False,
     host: QuietHost | None = None,
 ) -> Game:
-    g = Game(GameState(), Lcg64(seed), host or RecordingHost(), TEXT)
-    start_game(g, controls or [T.AMIGA] * 6, turns, advanced)
-    return g
+    setup = Setup(seed, tuple(controls or [T.AMIGA] * 6), turns, advanced)
+    session = Session(setup, TEXT, host or RecordingHost())
+    session.start()
+    return session.game
 
 
 def blank_game(host: QuietHost | None = None, seed: int = 1) -> Game:
     """A game with nobody on the board yet, for setting up positions by hand."""
-    return Game(GameState(), Lcg64(seed), host or RecordingHost(), TEXT)
+    return Session(Setup(seed), TEXT, host or RecordingHost()).game
 
 
 def draws(g: Game) -> int:

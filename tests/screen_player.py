@@ -31,6 +31,9 @@ class ScreenPlayer(EventSource):
         self.clock += 0.01
         return self.clock
 
+    def take_pending(self) -> list[IntuiMessage]:
+        return []  # each answer is made up when the screen asks for it
+
     def next_event(self, timeout: float | None = 0.0) -> IntuiMessage | None:
         if not self.queue:
             self._plan()

@@ -1,4 +1,5 @@
-"""Our map artwork: up to date, true to the links, one pen per area, room for counters."""
+"""Our map artwork: up to date, true to the links, one pen per area, room for
+counters, and an area under every pixel of land or sea."""
 
 from __future__ import annotations
 
@@ -14,6 +15,7 @@ from saga.art.adjacency import main as adjacency_main
 from saga.art.adjacency import mismatches
 from saga.art.build import main as build_main
 from saga.art.mapdata import FRAME
+from saga.art.paint import MapArt, build_map
 from saga.art.palette import default_palette
 from saga.art.preview import write_previews
 from saga.engine import tables as T
@@ -22,6 +24,19 @@ from saga.engine import tables as T
 @pytest.fixture(scope="module")
 def art() -> tuple[np.ndarray, np.ndarray, list[tuple[int, int, int]]]:
     return load_map()
+
+
+@pytest.fixture(scope="module")
+def drawn() -> MapArt:
+    """The map as built, with the lines that part its areas."""
+    return build_map()
+
+
+def _inside_the_frame(regions: np.ndarray) -> np.ndarray:
+    left, top, right, bottom = FRAME
+    inside = np.zeros_like(regions, bool)
+    inside[top + 1 : bottom, left + 1 : right] = True
+    return inside
 
 
 def test_committed_files_match_their_source(capsys: pytest.CaptureFixture[str]) -> None:
@@ -54,16 +69,39 @@ def test_shapes_and_palette(art) -> None:
     assert palette == list(default_palette())
 
 
-def test_the_map_shows_exactly_the_links(art) -> None:
-    assert mismatches(art[1]) == ([], [])
+def test_the_map_shows_exactly_the_links(drawn: MapArt) -> None:
+    assert mismatches(drawn.regions) == ([], [])
+
+
+def test_the_game_loads_the_pointers_map(art, drawn: MapArt) -> None:
+    assert (art[1] == drawn.areas).all()
 
 
 def test_nothing_outside_the_frame_is_an_area(art) -> None:
     regions = art[1]
-    left, top, right, bottom = FRAME
-    inside = np.zeros_like(regions, bool)
-    inside[top + 1 : bottom, left + 1 : right] = True
-    assert (regions[~inside] == NONE).all()
+    assert (regions[~_inside_the_frame(regions)] == NONE).all()
+
+
+def test_every_pixel_of_land_or_sea_is_an_area(art) -> None:
+    """Borders, coasts, straits, dividers and the rose included: nowhere
+    inside the frame is a click lost."""
+    regions = art[1]
+    assert (regions[_inside_the_frame(regions)] < T.AREAS).all()
+
+
+def test_lines_go_to_the_nearest_area(drawn: MapArt) -> None:
+    """Each pixel drawn on no area (a line, the rose) answers an area that no
+    other lies nearer than, and the lowest-numbered of those: a coast is its land's."""
+    lines = _inside_the_frame(drawn.regions) & (drawn.regions == NONE)
+    assert lines.sum() > 5000
+    owned_y, owned_x = np.nonzero(drawn.regions != NONE)
+    owner = drawn.regions[owned_y, owned_x]
+    ys, xs = np.nonzero(lines)
+    for k in np.linspace(0, len(ys) - 1, 200).astype(int):
+        y, x = ys[k], xs[k]
+        far = (owned_y - y) ** 2 + (owned_x - x) ** 2
+        nearest = owner[far == far.min()]
+        assert drawn.areas[y, x] == nearest.min(), (x, y)
 
 
 def test_every_area_pen_is_that_area(art) -> None:
@@ -75,8 +113,9 @@ def test_every_area_pen_is_that_area(art) -> None:
         assert (regions[shown] == area).all(), area
 
 
-def test_each_area_is_one_piece(art) -> None:
-    regions = art[1]
+@pytest.mark.parametrize("which", ["regions", "areas"])
+def test_each_area_is_one_piece(drawn: MapArt, which: str) -> None:
+    regions = getattr(drawn, which)
     reached = np.zeros_like(regions, bool)
     for i, area in enumerate(T.AREA_TABLE):
         reached[area.y, area.x] = regions[area.y, area.x] == i
@@ -93,10 +132,10 @@ def test_each_area_is_one_piece(art) -> None:
     assert reached[regions != NONE].all()
 
 
-def test_bottom_counters_sit_inside_their_areas(art) -> None:
+def test_bottom_counters_sit_inside_their_areas(drawn: MapArt) -> None:
     """The first counter of a stack, 24x24 about the centre, is the area's
     own but for a few pixels where a border grazes it."""
-    regions = art[1]
+    regions = drawn.regions
     for i, area in enumerate(T.AREA_TABLE):
         base = regions[area.y - 12 : area.y + 12, area.x - 12 : area.x + 12]
         others = ((base != i) & (base != NONE)).sum()

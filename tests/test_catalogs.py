@@ -1,4 +1,4 @@
-"""The Saga catalogs: every message in English and German, chosen the Amiga way."""
+"""The Saga catalogs: every message in English, German and Italian, chosen the Amiga way."""
 
 from __future__ import annotations
 
@@ -16,10 +16,8 @@ from conftest import REPO
 from amiga.iff import Ctlg, write_ctlg
 from amiga.locale import compile_catalog, parse_cd, parse_ct
 from saga.engine import tables as T
-from saga.engine.game import Game
-from saga.engine.placement import start_game
-from saga.engine.rng import Lcg64
-from saga.engine.state import GameState
+from saga.engine.host import CHOICE_KEYS, Ask
+from saga.engine.session import Session, Setup
 from saga.headless import watch
 from saga.hosts import TerminalHost
 from saga.text import builtin_messages, catalogs_dir, english, load_text
@@ -28,91 +26,190 @@ CATALOGS = catalogs_dir()
 CD = CATALOGS / "saga.cd"
 CT = CATALOGS / "deutsch.ct"
 COMPILED = CATALOGS / "deutsch" / "saga.catalog"
+# Every translation the game ships, by its Amiga language name.
+SHIPPED = sorted(path.stem for path in CATALOGS.glob("*.ct"))
+MESSAGES = 388
+
+# The one-letter answers asked for together (a dead hero's choice adds
+# Transfer when there is a jarl to carry on): each set must be told apart.
+ANSWER_SETS = [
+    CHOICE_KEYS[Ask.YNKEYBOARD],
+    CHOICE_KEYS[Ask.GLKEYBOARD],
+    (*CHOICE_KEYS[Ask.WRKEYBOARD], "MSG_KEY_TRANSFER"),
+]
+# The menus' shortcuts (with the right Amiga key); the help pages keep 1 to 4.
+MENU_KEYS = (
+    "MSG_KEY_NEW",
+    "MSG_KEY_OPEN",
+    "MSG_KEY_SAVE",
+    "MSG_KEY_SAVE_AS",
+    "MSG_KEY_QUIT",
+    "MSG_KEY_TITLEBAR",
+    "MSG_KEY_WATCH",
+    "MSG_KEY_SUMMARY",
+    "MSG_KEY_MANUAL",
+    "MSG_KEY_ABOUT",
+)
+# The summary's one-letter states of a hero, shown in one column.
+STATE_LETTERS = ("MSG_KEY_DEAD", "MSG_KEY_WOUNDED", "MSG_KEY_HEALTHY")
+# A C format directive, as locale.library's users pass them to printf.
+PLACEHOLDER = re.compile(r"%[-+ #0]*\d*(?:\.\d+)?(?:hh|h|ll|l)?[diouxXcsfeEgGp%]")
 
 
-def _german() -> dict[str, str]:
-    translation = parse_ct(CT.read_bytes().decode("latin-1"), str(CT))
+def _translation(language: str) -> dict[str, str]:
+    path = CATALOGS / f"{language}.ct"
+    translation = parse_ct(path.read_bytes().decode("latin-1"), str(path))
     return {name: t.text for name, t in translation.strings.items()}
 
 
-def test_every_message_has_a_german_translation() -> None:
-    german = _german()
-    missing = [name for name in builtin_messages() if not german.get(name)]
+def _words(language: str) -> dict[str, str]:
+    if language == "english":
+        return {name: text for name, (_, text) in builtin_messages().items()}
+    return _translation(language)
+
+
+def test_the_game_ships_german_and_italian() -> None:
+    assert SHIPPED == ["deutsch", "italiano"]
+    for language in SHIPPED:
+        assert (CATALOGS / language / "saga.catalog").is_file()
+
+
+@pytest.mark.parametrize("language", SHIPPED)
+def test_every_message_has_a_translation(language: str) -> None:
+    words = _translation(language)
+    missing = [name for name in builtin_messages() if not words.get(name)]
     assert missing == []
-    assert len(builtin_messages()) == 387
+    assert sorted(words) == sorted(builtin_messages())  # and nothing the game lacks
+    assert len(builtin_messages()) == MESSAGES
+
+
+@pytest.mark.parametrize("language", SHIPPED)
+def test_placeholders_match_the_english(language: str) -> None:
+    words = _translation(language)
+    for name, (_, english_text) in builtin_messages().items():
+        assert PLACEHOLDER.findall(words[name]) == PLACEHOLDER.findall(english_text), name
+
+
+def test_the_placeholder_pattern_finds_what_it_must() -> None:
+    assert PLACEHOLDER.findall("%d.%d s, %ld of %s, 100%%") == ["%d", "%d", "%ld", "%s", "%%"]
 
 
 def test_ids_are_the_originals_numbering() -> None:
     ids = sorted(msg_id for msg_id, _ in builtin_messages().values())
-    assert ids == list(range(387))
+    assert ids == list(range(MESSAGES))
     messages = builtin_messages()
     # A few fixed points of the original's catalog, by role.
     assert messages["MSG_KEY_YES"][0] == 48 and messages["MSG_KEY_GLORY"][0] == 39
     assert messages["MSG_ATTACKERS_KILLED"][0] == 13 and messages["MSG_KEY_ABOUT"][0] == 383
 
 
-def test_german_uses_its_own_answer_keys() -> None:
-    german = _german()
-    assert (german["MSG_KEY_YES"], german["MSG_KEY_NO"]) == ("J", "N")
-    sets = [
-        ("MSG_KEY_YES", "MSG_KEY_NO"),
-        ("MSG_KEY_GLORY", "MSG_KEY_LUCK"),
-        ("MSG_KEY_WITHDRAW", "MSG_KEY_RESTART", "MSG_KEY_TRANSFER"),
-    ]
-    for names in sets:
-        keys = [german[n] for n in names]
-        assert len(set(keys)) == len(keys) and all(len(k) == 1 for k in keys)
+@pytest.mark.parametrize("language", ["english", *SHIPPED])
+def test_keys_asked_together_differ(language: str) -> None:
+    words = _words(language)
+    for names in [*ANSWER_SETS, MENU_KEYS, STATE_LETTERS]:
+        keys = [words[n] for n in names]
+        assert all(len(k) == 1 for k in keys), names
+        assert len({k.upper() for k in keys}) == len(keys), (language, keys)
+    assert not {words[n] for n in MENU_KEYS} & set("1234")
 
 
-def test_the_header_names_the_language() -> None:
-    translation = parse_ct(CT.read_bytes().decode("latin-1"), str(CT))
-    assert translation.language == "deutsch"
+def test_an_answer_shows_its_key_first() -> None:
+    # "(G)lory": the key and the rest of the word make the word shown.
+    for language in ["english", *SHIPPED]:
+        words = _words(language)
+        for key, rest, word in (
+            ("MSG_KEY_YES", "MSG_YES_REST", "MSG_YES"),
+            ("MSG_KEY_NO", "MSG_NO_REST", "MSG_NO"),
+            ("MSG_KEY_GLORY", "MSG_GLORY_REST", "MSG_GLORY"),
+            ("MSG_KEY_LUCK", "MSG_LUCK_REST", "MSG_LUCK"),
+            ("MSG_KEY_WITHDRAW", "MSG_WITHDRAW_REST", "MSG_WITHDRAW"),
+            ("MSG_KEY_RESTART", "MSG_RESTART_REST", "MSG_RESTART"),
+        ):
+            assert words[key] + words[rest] == words[word], (language, word)
+
+
+# The keys a player of the original 1.95 presses with its own catalog in that
+# language (its deutsch.ct and italiano.ct).  Its Italian catalog gives R to
+# both Withdraw and Restart, where R withdraws; ours keeps R for Withdraw and
+# gives Restart the N of "Nuovo inizio" (README, "Languages").
+ORIGINALS_KEYS = {
+    "deutsch": {
+        "answers": [("J", "N"), ("R", "G"), ("R", "N", "T")],
+        "menus": ("N", "O", "S", "A", "Q", "B", "W", "G", "M", "?"),
+    },
+    "italiano": {
+        "answers": [("S", "N"), ("G", "F"), ("R", "N", "T")],
+        "menus": ("N", "O", "S", "A", "Q", "B", "W", "G", "M", "?"),
+    },
+}
+
+
+@pytest.mark.parametrize("language", SHIPPED)
+def test_keys_are_the_ones_a_player_of_the_original_presses(language: str) -> None:
+    words = _translation(language)
+    expected = ORIGINALS_KEYS[language]
+    assert [tuple(words[n] for n in names) for names in ANSWER_SETS] == expected["answers"]
+    assert tuple(words[n] for n in MENU_KEYS) == expected["menus"]
+
+
+@pytest.mark.parametrize("language", SHIPPED)
+def test_the_header_names_the_language(language: str) -> None:
+    path = CATALOGS / f"{language}.ct"
+    translation = parse_ct(path.read_bytes().decode("latin-1"), str(path))
+    assert translation.language == language
     assert translation.version and translation.version.startswith("$VER: saga.catalog")
 
 
-def test_compiled_catalog_is_rebuilt_byte_for_byte() -> None:
+@pytest.mark.parametrize("language", SHIPPED)
+def test_compiled_catalog_is_rebuilt_byte_for_byte(language: str) -> None:
+    path = CATALOGS / f"{language}.ct"
     description = parse_cd(CD.read_text(encoding="latin-1"), str(CD))
-    translation = parse_ct(CT.read_bytes().decode("latin-1"), str(CT))
-    assert compile_catalog(description, translation) == COMPILED.read_bytes()
+    translation = parse_ct(path.read_bytes().decode("latin-1"), str(path))
+    compiled = CATALOGS / language / "saga.catalog"
+    assert compile_catalog(description, translation) == compiled.read_bytes()
 
 
-def test_dump_lists_every_string() -> None:
+@pytest.mark.parametrize("language, word", [("deutsch", "Glück"), ("italiano", "Sì")])
+def test_dump_lists_every_string(language: str, word: str) -> None:
     out = subprocess.run(
-        [sys.executable, "-m", "amiga.locale", "dump", str(COMPILED)],
+        [sys.executable, "-m", "amiga.locale", "dump", str(CATALOGS / language / "saga.catalog")],
         capture_output=True,
         check=True,
     ).stdout.decode("utf-8")
     listed = {int(m.group(1)) for m in re.finditer(r"^\s*(\d+)\s", out, re.M)}
-    assert listed == set(range(387))
-    assert "Glück" in out
+    assert listed == set(range(MESSAGES))
+    assert word in out
 
 
 def _play(text, seed: int = 11, turns: int = 6) -> list[str]:
     out = io.StringIO()
     host = TerminalHost(out, text, None, colour=False)
-    g = Game(GameState(), Lcg64(seed), host, text)
-    start_game(g, [T.AMIGA] * 6, turns, True)
-    watch(g)
+    watch(Session(Setup(seed, (T.AMIGA,) * 6, turns, True), text, host), out)
     return out.getvalue().splitlines()
 
 
-def test_a_german_game_shows_no_english() -> None:
-    german_text, warned = load_text("deutsch", None, {}, Path("/nonexistent"))
+# Letters every game in the language shows somewhere.
+ACCENTS = {"deutsch": "äöüß", "italiano": "àèéìòù"}
+
+
+@pytest.mark.parametrize("language", SHIPPED)
+def test_a_translated_game_shows_no_english(language: str) -> None:
+    translated_text, warned = load_text(language, None, {}, Path("/nonexistent"))
     assert warned == []
-    english_lines, german_lines = _play(english()), _play(german_text)
-    assert len(english_lines) == len(german_lines)  # the very same game
-    german = _german()
-    # Every English string whose German differs must not show up as words.
-    # (Skipping those that are German words too, like "Die".)
-    german_words = {w for text in german.values() for w in re.findall(r"\w+", text)}
+    english_lines, translated_lines = _play(english()), _play(translated_text)
+    assert len(english_lines) == len(translated_lines)  # the very same game
+    translated = _translation(language)
+    # Every English string whose translation differs must not show up as
+    # words.  (Skipping those that are words of the language too, like "Die".)
+    own_words = {w for text in translated.values() for w in re.findall(r"\w+", text)}
     tells = sorted(
         {
             text
             for name, (_, text) in builtin_messages().items()
             if len(text) >= 3
-            and german[name] != text
+            and translated[name] != text
             and not text.startswith("%")
-            and text not in german_words
+            and text not in own_words
         },
         key=len,
         reverse=True,
@@ -131,12 +228,25 @@ def test_a_german_game_shows_no_english() -> None:
         "Valhalla",
     ]
     names = {w for name in proper for w in re.findall(r"[^\W\d]+", name)}
-    for en, de in zip(english_lines, german_lines, strict=True):
-        leaked = [w for w in pattern.findall(de) if w not in names]
-        assert not leaked, f"English in German output: {leaked} in {de!r}"
+    for en, line in zip(english_lines, translated_lines, strict=True):
+        leaked = [w for w in pattern.findall(line) if w not in names]
+        assert not leaked, f"English in {language} output: {leaked} in {line!r}"
         if not set(re.findall(r"[^\W\d]+", en)) <= names:
-            assert en != de, f"untranslated line {en!r}"
-    assert any("ä" in line or "ü" in line or "ö" in line for line in german_lines)
+            assert en != line, f"untranslated line {en!r}"
+    assert any(set(line) & set(ACCENTS[language]) for line in translated_lines)
+
+
+@pytest.mark.parametrize("language", SHIPPED)
+def test_a_message_that_fits_one_line_in_english_fits_in_translation(language: str) -> None:
+    # The message bar's lower line wraps after LINE characters, onto the line
+    # the buttons' hint shares: a translation may not push a message there.
+    from saga.screen.messages import LINE
+
+    translated_text, _ = load_text(language, None, {}, Path("/nonexistent"))
+    for seed in (1, 5, 12):
+        pairs = zip(_play(english(), seed, 30), _play(translated_text, seed, 30), strict=True)
+        too_long = {line for en, line in pairs if len(line) > LINE >= len(en)}
+        assert not too_long, too_long
 
 
 def test_umlauts_reach_the_terminal_intact(tmp_path: Path) -> None:
@@ -180,6 +290,24 @@ def test_language_option_spellings(spelling: str) -> None:
     assert text("MSG_KEY_YES") == "J"
 
 
+@pytest.mark.parametrize("spelling", ["italiano", "italian", "it", "Italiano", "it_IT.UTF-8"])
+def test_italian_spellings(spelling: str) -> None:
+    text, _ = load_text(spelling, None, {}, Path("/nonexistent"))
+    assert text.language == "italiano" and text("MSG_KEY_YES") == "S"
+    assert load_text(None, None, {"LANG": spelling}, Path("/x"))[0]("MSG_YES") == "Sì"
+    assert load_text(None, spelling, {"LANG": "C"}, Path("/x"))[0]("MSG_YES") == "Sì"
+
+
+def test_a_headless_game_in_italian(home: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    from saga.cli import main
+
+    argv = ["--headless", "--language", "italiano", "--seed", "3", "--turns", "2"]
+    assert main([*argv, "BEOWULF=AMIGA", "RAGNAR=AMIGA"]) == 0
+    out = capsys.readouterr().out
+    assert "Turno 1 di 2" in out and "La partita è finita!" in out
+    assert "Eroe Ragnar valuta chi attaccare..." in out
+
+
 def test_language_precedence() -> None:
     de_env = {"LANG": "de_DE.UTF-8"}
     assert load_text(None, None, de_env, Path("/x"))[0]("MSG_YES") == "Ja"
@@ -201,7 +329,7 @@ def test_a_catalog_beside_the_program_comes_first(tmp_path: Path) -> None:
     text, warned = load_text("deutsch", None, {}, progdir)
     assert text("MSG_KEY_YES") == "J!"
     assert text("MSG_YES") == "Yes"  # missing from that catalog: English
-    assert any("no string" in w for w in warned)
+    assert sum("strings missing" in w for w in warned) == 1  # counted, not one per string
 
 
 @pytest.mark.parametrize(

@@ -293,8 +293,8 @@ def test_the_window_gets_this_runs_settings_and_the_store(
 
     seen: dict[str, Any] = {}
 
-    def window(config, controls, state, rng, text, path=None, source=None, *, store=None, **_):
-        seen.update(config=config, controls=controls, store=store)
+    def window(config, setup, text, path=None, source=None, *, store=None, **_):
+        seen.update(config=config, controls=list(setup.controls), store=store)
         return 0
 
     monkeypatch.chdir(tmp_path)
@@ -302,7 +302,7 @@ def test_the_window_gets_this_runs_settings_and_the_store(
     monkeypatch.setattr(app, "run_window", window)
     assert cli.main(PER_RUN) == 0
     config = seen["config"]
-    assert (config.turns, config.advanced, config.fix_bugs, config.home) == (
+    assert (config.turns, config.advanced, config.fixes, config.home) == (
         3,
         True,
         True,

@@ -18,11 +18,9 @@ import pytest
 
 from saga import savefile
 from saga.engine import tables as T
-from saga.engine.game import Game
-from saga.engine.placement import start_game
 from saga.engine.rng import Lcg64
+from saga.engine.session import Session, Setup
 from saga.engine.state import GameState
-from saga.engine.turn import final_scores, play
 from saga.hosts import QuietHost
 from saga.text import english
 from saga.trace import run
@@ -34,7 +32,7 @@ GOLDEN = json.loads((Path(__file__).parent / "data" / "golden_traces.json").read
 def test_golden_trace(args: str) -> None:
     seed, turns, advanced, *controls = (int(a) for a in args.split())
     out = io.StringIO()
-    run(None, seed, [], out, (controls, turns, bool(advanced)))
+    run(Setup(seed, tuple(controls), turns, bool(advanced)), [], out)
     assert hashlib.sha256(out.getvalue().encode()).hexdigest() == GOLDEN[args]
 
 
@@ -53,10 +51,10 @@ def test_soak_random_amiga_games() -> None:
         controls = [rnd.choice((T.NONE, T.AMIGA)) for _ in T.HERO_NAMES]
         if not any(controls):
             continue
-        g = Game(GameState(), Lcg64(rnd.randrange(2**64)), _Saving(), english())
-        start_game(g, controls, rnd.randint(1, 99), rnd.random() < 0.5)
-        play(g)
-        assert len(final_scores(g)) == 6
+        setup = Setup(rnd.randrange(2**64), tuple(controls), rnd.randint(1, 99), rnd.random() < 0.5)
+        session = Session(setup, english(), _Saving())
+        session.play()
+        assert len(session.scores()) == 6
 
 
 class _Listening(_Saving):
@@ -83,10 +81,9 @@ def test_a_game_nobody_watches_is_the_same_game(seed: int) -> None:
     games = []
     for host in (_Listening(), _NotListening()):
         rng = Lcg64(seed)
-        g = Game(GameState(), rng, host, english())
-        start_game(g, [T.AMIGA] * 6, 20, seed % 2 == 0)
-        play(g)
-        games.append((host.saves, rng.calls, final_scores(g), host.said))
+        session = Session(Setup(seed, (T.AMIGA,) * 6, 20, seed % 2 == 0), english(), host, rng)
+        session.play()
+        games.append((host.saves, rng.calls, session.scores(), host.said))
     (saves, calls, scores, said), (quiet_saves, quiet_calls, quiet_scores, quiet_said) = games
     assert (saves, calls, scores) == (quiet_saves, quiet_calls, quiet_scores)
     assert quiet_said < said / 2

@@ -10,11 +10,12 @@ from conftest import REPO_ORACLE, oracle_traces
 
 from saga import savefile, savelayout
 from saga.engine.rng import Lcg64
+from saga.engine.session import Setup
 from saga.trace import TraceError, first_difference, main, read_answers, run
 
 
 def test_first_draws_of_seed_1_are_pinned() -> None:
-    # The reference generator of DESIGN.md; every game depends on it.
+    # The reference generator of docs/design.md; every game depends on it.
     rng = Lcg64(1)
     assert [rng.goodrand() for _ in range(3)] == [908834774, 1093944153, 1392341196]
     assert rng.calls == 3
@@ -55,7 +56,9 @@ def test_new_game_matches_original(trace: Path) -> None:
     expected = trace.read_text()
     out = io.StringIO()
     answers = read_answers(expected.splitlines())
-    run(None, int(seed), answers, out, ([int(c) for c in controls], int(turns), advanced == "1"))
+    run(
+        Setup(int(seed), tuple(int(c) for c in controls), int(turns), advanced == "1"), answers, out
+    )
     _same_lines(out.getvalue(), expected)
 
 
@@ -67,7 +70,7 @@ def test_loaded_game_matches_original(trace: Path) -> None:
     expected = trace.read_text()
     state = savefile.load(trace.parent / f"{name}.saga")
     out = io.StringIO()
-    run(state, int(seed), read_answers(expected.splitlines()), out)
+    run(Setup(int(seed), state=state), read_answers(expected.splitlines()), out)
     _same_lines(out.getvalue(), expected)
 
 

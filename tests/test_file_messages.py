@@ -16,7 +16,7 @@ from saga.engine import tables as T
 from saga.engine.game import Game
 from saga.engine.placement import start_game
 from saga.engine.rng import Lcg64
-from saga.engine.state import GameState
+from saga.engine.session import Session, Setup
 from saga.hosts import QuietHost
 from saga.screen import pens as P
 from saga.screen.ui import Ui
@@ -54,10 +54,14 @@ def _game_app(source: ScriptedEventSource, shown: Shown) -> tuple[App, ScreenHos
     """A game in play, in a window; paths are short, relative to the current folder."""
     ui = Ui(source, None, Screen(640, 512, depth=7, halfbrite=True))
     app = App(ui, Config(delay=0), TEXT, Lcg64(1))
-    host = ScreenHost(ui, app.board, TEXT, app.config, None, app.menu)
-    g = Game(GameState(), Lcg64(1), host, TEXT)
-    start_game(g, [T.AMIGA] * 6, 20, False)
-    host.g = app.game = g
+
+    def hosting(g: Game) -> ScreenHost:
+        return ScreenHost(ui, app.board, TEXT, app.config, g, None, app.menu)
+
+    session = app.session = Session(Setup(1, (T.AMIGA,) * 6), TEXT, hosting)
+    session.start()
+    g, host = session.game, session.game.host
+    assert isinstance(host, ScreenHost)
     shown.said.clear()  # the swords handed out
     return app, host, g
 
@@ -74,7 +78,7 @@ def test_saving_says_saving_then_saved(monkeypatch: pytest.MonkeyPatch) -> None:
     app._save(ask=False)
     path = Path("mine.saga")
     assert shown.said == [f"Saving {path}...", f"Saved {path}."]
-    assert host.lower == (f"Saved {path}.", 1)
+    assert host.bar.lower == (f"Saved {path}.", 1)
     assert savefile.load(path).turn == 1
     assert app.path == path
     assert shown.requesters == []
@@ -89,7 +93,8 @@ def test_a_save_that_cannot_be_opened(monkeypatch: pytest.MonkeyPatch) -> None:
     app._save(ask=False)
     message = f"Cannot open {path} to write it!"
     assert shown.said == [f"Saving {path}...", message]
-    assert shown.requesters == [("Saga: Error", [message, "No such file or directory"])]
+    reason = "It is in a folder that does not exist."
+    assert shown.requesters == [("Saga: Error", [message, reason])]
     assert app.path == path and not path.exists()
     assert len(source) == 0  # the requester waited for the click
 
@@ -169,7 +174,7 @@ def test_a_long_reason_is_wrapped_between_words() -> None:
 
 def test_a_game_opened_says_loaded(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     shown = Shown(monkeypatch)
-    g = Game(GameState(), Lcg64(5), QuietHost(), TEXT)
+    g = Session(Setup(5), TEXT, QuietHost()).game
     start_game(g, [T.AMIGA, T.NONE, T.NONE, T.NONE, T.NONE, T.AMIGA], 1, False)
     path = tmp_path / "last turn.saga"
     savefile.save(path, g.state)
@@ -178,7 +183,37 @@ def test_a_game_opened_says_loaded(tmp_path: Path, monkeypatch: pytest.MonkeyPat
     source.ticks(1).click(300, 300)  # the game over screen
     source.key("\x1b")  # the title screen: quit
     config = Config(delay=0, home=tmp_path)
-    assert (
-        run_window(config, config.controls, savefile.load(path), Lcg64(2), TEXT, path, source) == 0
-    )
+    assert run_window(config, Setup(2, state=savefile.load(path)), TEXT, path, source) == 0
     assert shown.said[:2] == [f"Opened {path}.", "Turn 1 of 1..."]
+
+
+def test_start_up_with_a_broken_saved_game_and_a_bad_hero_word_reaches_the_title_screen(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from saga import cli
+    from saga.screen.title import TitleScreen
+
+    shown = Shown(monkeypatch)
+    (tmp_path / "Saga.config").write_text("BEOWULF=AMIGA\n")  # portable: everything here
+    Path("broken.saga").write_bytes(b"SAGA 1.80\0" + bytes(100))
+    titles: list[list[int]] = []
+    run = TitleScreen.run
+
+    def title_screen(screen: TitleScreen) -> object:
+        titles.append(list(screen.config.controls))
+        return run(screen)
+
+    monkeypatch.setattr(TitleScreen, "run", title_screen)
+    source = ScriptedEventSource().press()  # closes the requester
+    source.pause(0.1).key("\x1b")  # the title screen: quit
+    real = app_module.run_window
+    monkeypatch.setattr(
+        app_module, "run_window", lambda *a, **k: real(*a, **{**k, "source": source})
+    )
+    assert cli.main(["BEOWULF=WIZARD", "EGIL=AMIGA", "broken"]) == 0
+    err = capsys.readouterr().err
+    assert "BEOWULF must be HUMAN, AMIGA or NONE, not 'WIZARD'; it stays AMIGA" in err
+    [(_, lines)] = shown.requesters
+    assert lines[0] == "Cannot read from broken.saga!"
+    assert titles == [[T.AMIGA, T.NONE, T.AMIGA, T.AMIGA, T.NONE, T.NONE]]
+    assert len(source) == 1  # only the release of Escape, which quit the title screen

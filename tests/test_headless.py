@@ -26,7 +26,7 @@ def test_headless_game_prints_messages_and_scores(home: Path, capsys) -> None:
     out = capsys.readouterr().out
     assert "Turn 1 of 2" in out and "Turn 2 of 2" in out
     assert "The game is over!" in out
-    assert "Hero Ragnar weighs up his attacks..." in out
+    assert "Hero Ragnar weighs up whom to attack..." in out
     scores = out.split("The game is over!")[1]
     for name in ("Beowulf", "Brunhild", "Ragnar"):
         assert name in scores
@@ -67,6 +67,13 @@ def test_bad_arguments_get_a_clear_message(home: Path, capsys, argv, message) ->
     assert main(argv) == 2
     err = capsys.readouterr().err
     assert err.startswith("saga: ") and message in err
+
+
+def test_a_bad_hero_word_is_warned_about_and_changes_nothing(home: Path, capsys) -> None:
+    assert main(["--headless", "--seed", "1", "--turns", "1", *ALL_AMIGA, "RAGNAR=WIZARD"]) == 0
+    captured = capsys.readouterr()
+    assert "saga: RAGNAR must be HUMAN, AMIGA or NONE, not 'WIZARD'; it stays AMIGA" in captured.err
+    assert "Ragnar" in captured.out.split("The game is over!")[1]
 
 
 def test_a_corrupt_save_is_refused_and_left_alone(home: Path, capsys) -> None:

@@ -33,8 +33,10 @@ def test_preview_and_game_show_the_same_colours() -> None:
     board._recolour(SimpleNamespace(kings=kings, ice=ice))  # type: ignore[arg-type]
     _, shown = preview.in_play()
     assert ui.screen.palette.colours()[:below_frame] == shown[:below_frame]
-    # Beowulf's kingdom and counter pen are amber in both (the preview once drew them red).
-    assert shown[P.area_pen(preview._KINGDOMS[0][0])] == shown[P.FIRST_HERO] == AMBER
+    # Beowulf's counter pen is amber and his kingdom a paler amber in both
+    # (the preview once drew them red).
+    assert shown[P.FIRST_HERO] == AMBER
+    assert shown[P.area_pen(preview._KINGDOMS[0][0])] == P.KINGDOM_COLOURS[0] != AMBER
 
 
 def _colour_literals(path: Path) -> set[tuple[int, int, int]]:

@@ -6,13 +6,15 @@ from engine_helpers import RecordingHost, blank_game, put_hero, put_jarl, put_mo
 
 from saga.engine import tables as T
 from saga.engine.assess import Phase
-from saga.engine.combat import gain, recruit, spend_luck
+from saga.engine.combat import spend_luck
 from saga.engine.game import Game
 from saga.engine.host import BACKSPACE, DONE, OFF_MAP, Ask
 from saga.engine.items import ask_treasure
 from saga.engine.movement import move_side
+from saga.engine.session import Session, Setup
 from saga.engine.state import Counter
 from saga.engine.turn import settle_dead_heroes
+from saga.engine.wounds import gain, recruit
 
 PEN = 6  # Beowulf's pen
 K = T.KINGDOM
@@ -183,13 +185,10 @@ def test_messages_pause_for_the_reader() -> None:
 
 def test_an_answer_key_whose_upper_case_is_two_letters_reaches_the_engine() -> None:
     # A catalog may spell yes as "ß"; toupper() leaves it, and so must the engine.
-    from saga.engine.game import Game
-    from saga.engine.rng import Lcg64
-    from saga.engine.state import GameState
     from saga.hosts import QuietHost
     from saga.text import english
 
     text = english()
     words = {"MSG_KEY_YES": "ß"}
-    g = Game(GameState(), Lcg64(1), QuietHost(), lambda name: words.get(name) or text(name))
+    g = Session(Setup(1), lambda name: words.get(name) or text(name), QuietHost()).game
     assert g.key("MSG_KEY_YES") == ord("ß")

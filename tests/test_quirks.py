@@ -1,4 +1,4 @@
-"""Each quirk of the original that DESIGN.md says the port must keep."""
+"""Each quirk of the original that docs/design.md says the port must keep."""
 
 from __future__ import annotations
 
@@ -171,3 +171,48 @@ def test_the_paralysed_hero_trap() -> None:
     g, host = trapped(fixes=True)  # the bug-fix flag lets him off
     attack_phase(g, 0)
     assert host.remaining == 60
+
+
+def test_a_jarl_riding_frey_faxi_records_area_0_and_carries_his_passengers() -> None:
+    # Quirk "Frey Faxi and jarls" (step_jarl): a riding jarl's step is
+    # recorded as area 0, whatever area he rides into; his hero and jarls
+    # riding with him go along.
+    g = blank_game()
+    put_hero(g, 3, 6, passenger=True)
+    put_jarl(g, 12, 6, hero=3)
+    put_jarl(g, 4, 6, hero=3, passenger=True)
+    g.rider = Counter(T.JARL, 12)
+    g.whichmove = 1
+    movement.step_jarl(g, 12, 7)
+    assert (g.jarls[12].where, g.heroes[3].where, g.jarls[4].where) == (7, 7, 7)
+    assert g.movearray[1] == 0 and g.visited[0] and not g.visited[7]
+    g.rider = None  # on foot, the step is recorded where it goes
+    movement.step_jarl(g, 12, 8)
+    assert g.movearray[2] == 8 and g.visited[8]
+
+
+@pytest.mark.parametrize(
+    "armour, attacker_sword, defence",
+    [
+        (None, None, 5),
+        (T.MAGIC_SHIRT, None, 6),
+        (T.MAIL_COAT, None, 7),
+        (T.MAIL_COAT, T.BALMUNG, 5),  # Balmung cuts through magic armour
+    ],
+)
+def test_magic_armour_in_battle(
+    armour: int | None, attacker_sword: int | None, defence: int
+) -> None:
+    host = RecordingHost()
+    g = blank_game(host)
+    put_hero(g, 3, 5, luck=0)  # Ragnar attacks; no luck to spend on either side
+    put_hero(g, 2, 5, strength=5, luck=0)  # Egil defends
+    if armour is not None:
+        item = g.treasures[armour]
+        item.possessortype, item.possessor, item.where = T.HERO, 2, -1
+    if attacker_sword is not None:
+        item = g.swords[attacker_sword]
+        item.possessortype, item.possessor, item.where = T.HERO, 3, -1
+    _fight(g, 3, T.HERO, 2)
+    lines = [text for text, _ in host.said if text.startswith("Attack: ")]
+    assert lines and f"Defence: {defence}." in lines[0]

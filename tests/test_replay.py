@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 from replays import human_traces, load_traces, needed, replay_text, scores
 
-from saga import replay, savefile
+from saga import replay, replayfile, savefile
 from saga.cli import main as saga_main
 from saga.engine import tables as T
 from saga.engine.host import Answer, Ask
@@ -48,12 +48,12 @@ def _final_scores(headless_output: str) -> list[int]:
 
 def test_the_first_line_and_the_save_line_read_back() -> None:
     answers = [(Ask.COUNTRY, 6, 12, 5), (Ask.YNKEYBOARD, 7, 89, 1)]
-    new = replay.Replay(7, [1, 2, 0, 0, 2, 1], 12, True, fixes=True, answers=answers)
+    new = replayfile.Replay(7, [1, 2, 0, 0, 2, 1], 12, True, fixes=True, answers=answers)
     assert new.header() == ["SAGA-REPLAY 1 7 12 1 1 2 0 0 2 1 FIXBUGS"]
     lines = [*new.header(), "Q COUNTRY 6 12 5", "a line of anything", "Q YNKEYBOARD 7 89 1"]
-    assert replay.parse(lines) == new
-    loaded = replay.Replay(2**64 - 1, save=savefile.encode(savefile.decode(_a_save())))
-    assert replay.parse(loaded.header()) == loaded
+    assert replayfile.parse(lines) == new
+    loaded = replayfile.Replay(2**64 - 1, save=savefile.encode(savefile.decode(_a_save())))
+    assert replayfile.parse(loaded.header()) == loaded
     assert loaded.header()[0] == f"SAGA-REPLAY 1 LOAD {2**64 - 1}"
 
 
@@ -91,8 +91,8 @@ def test_bad_replays_get_a_clear_message(
 ) -> None:
     path = home / "bad.replay"
     path.write_text(text)
-    with pytest.raises(replay.ReplayError, match=r"bad\.replay"):
-        replay.read(path)
+    with pytest.raises(replayfile.ReplayError, match=r"bad\.replay"):
+        replayfile.read(path)
     assert saga_main(["--headless", "--replay", str(path)]) == 2
     err = capsys.readouterr().err
     assert err.startswith("saga: ") and message in err and "Traceback" not in err
@@ -139,7 +139,7 @@ def test_the_originals_games_replay_to_themselves(
     assert _trace([*args, "--answers", str(trace)], capsys)[1] == out
     # The headless game plays it to the same scores, asking the same questions.
     assert saga_main(["--headless", "--replay", str(path), "--record", "again.replay"]) == 0
-    game = replay.read(path)
+    game = replayfile.read(path)
     state = game.state()
     controls = [h.control for h in state.heroes] if state else game.controls
     final = scores(expected)
@@ -150,7 +150,7 @@ def test_the_originals_games_replay_to_themselves(
     assert [line for line in again if line.startswith("Q ")] == [
         line for line in expected.splitlines() if line.startswith("Q ")
     ]
-    assert replay.read(home / "again.replay").seed == game.seed
+    assert replayfile.read(home / "again.replay").seed == game.seed
     # Nothing of the player's own: a replay keeps no autosave.
     assert not (home / "Autosave.saga").exists() and not (home / "Autosave.replay").exists()
 
@@ -243,7 +243,7 @@ def test_the_recorder_writes_the_countertype_the_engine_then_holds(tmp_path: Pat
 
     path = tmp_path / "r.replay"
     inner = _Answers([Answer(ord("Y")), Answer(3, T.JARL), Answer(ord("N")), Answer(-3, None)])
-    recorder = replay.Recorder(inner, 11, False, [path])
+    recorder = replay.Recorder(inner, 11, False, [(path, True)])
     asked = [recorder.ask(Ask.YNKEYBOARD, 6)]  # before the first autosave: held back
     state = GameState()
     state.heroes[0].control = T.HUMAN

@@ -14,11 +14,11 @@ from engine_helpers import TEXT, RecordingHost, new_game
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from amiga import dos
 from amiga.dos import Problem
 from saga import savefile, savelayout
 from saga.engine import tables as T
-from saga.engine.game import Game
-from saga.engine.rng import Lcg64
+from saga.engine.session import Session, Setup
 from saga.engine.state import GameState
 from saga.engine.turn import play
 
@@ -70,7 +70,7 @@ def test_round_trip_keeps_every_saved_field(index: int) -> None:
 
 
 def test_loader_gaps_are_the_originals() -> None:
-    # Quirk: loading is not a perfect restore (DESIGN.md, "The saved file").
+    # Quirk: loading is not a perfect restore (docs/design.md, "The saved file").
     g = new_game(3, [T.AMIGA, T.NONE, T.AMIGA, T.NONE, T.NONE, T.NONE])
     g.jarls[4].taken = g.jarls[4].alive = True
     g.jarls[4].face = T.FACE_UP
@@ -242,7 +242,7 @@ def test_turn_0_loads_and_plays() -> None:
     g.state.turn = 0
     state = savefile.decode(savefile.encode(g.state))
     assert state.turn == 0
-    g = Game(state, Lcg64(1), RecordingHost(), TEXT)
+    g = Session(Setup(1, state=state), TEXT, RecordingHost()).game
     play(g)
     assert g.state.turn == 4
     saves = g.host.saves  # type: ignore[attr-defined]
@@ -286,7 +286,7 @@ def test_mutated_files_load_or_are_refused_but_never_crash(
         if h.control == T.HUMAN:
             h.control = T.AMIGA
     state.turns = min(max(state.turn + 1, 1), 99)
-    g = Game(state, Lcg64(1), RecordingHost(), TEXT)
+    g = Session(Setup(1, state=state), TEXT, RecordingHost()).game
     play(g)
     assert len(savefile.encode(g.state)) == savefile.SAVE_SIZE
     for autosave in g.host.saves:  # type: ignore[attr-defined]
@@ -307,7 +307,7 @@ def test_saves_are_atomic(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> No
     target = tmp_path / "Autosave.saga"
     target.write_bytes(b"old")
     os.chmod(target, 0o640)
-    savefile.write_atomic(target, b"new")
+    dos.write_atomic(target, b"new")
     assert target.read_bytes() == b"new"
     assert target.stat().st_mode & 0o777 == 0o640
 
@@ -316,7 +316,7 @@ def test_saves_are_atomic(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> No
 
     monkeypatch.setattr(os, "replace", broken_replace)
     with pytest.raises(OSError):
-        savefile.write_atomic(target, b"newer")
+        dos.write_atomic(target, b"newer")
     assert target.read_bytes() == b"new"  # the old save survives
     assert [p.name for p in tmp_path.iterdir()] == ["Autosave.saga"]  # no litter
 
@@ -394,8 +394,8 @@ def test_a_killed_save_leaves_the_old_or_the_new_file_and_no_litter(tmp_path: Pa
         if pid == 0:  # the child saves for ever, until it is killed
             try:
                 while True:
-                    savefile.write_atomic(target, new)
-                    savefile.write_atomic(target, old)
+                    dos.write_atomic(target, new)
+                    dos.write_atomic(target, old)
             finally:
                 os._exit(1)
         time.sleep(rnd.uniform(0, 0.01))
@@ -404,7 +404,7 @@ def test_a_killed_save_leaves_the_old_or_the_new_file_and_no_litter(tmp_path: Pa
         assert target.read_bytes() in (old, new)
         litter_seen += len(list(tmp_path.iterdir())) > 1
     assert litter_seen  # the kills did land mid-save
-    savefile.write_atomic(target, b"next")
+    dos.write_atomic(target, b"next")
     assert [p.name for p in tmp_path.iterdir()] == ["Autosave.saga"]
     assert target.read_bytes() == b"next"
 
@@ -425,5 +425,5 @@ def test_only_our_own_leftovers_are_swept(tmp_path: Path) -> None:
     ]
     for name in [leftover.name, *kept]:
         (tmp_path / name).write_bytes(b"x")
-    savefile.write_atomic(tmp_path / "Autosave.saga", b"new")
+    dos.write_atomic(tmp_path / "Autosave.saga", b"new")
     assert sorted(p.name for p in tmp_path.iterdir()) == sorted([*kept, "Autosave.saga"])

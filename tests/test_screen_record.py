@@ -15,12 +15,12 @@ from replays import human_traces, load_traces, needed, replay_text
 from screen_player import ScreenPlayer
 
 from amiga.input import IntuiMessage, ScriptedEventSource
-from saga import cli, replay, savefile
+from saga import cli, replayfile, savefile
 from saga.config import Config
 from saga.engine.host import Ask, Host
-from saga.engine.rng import Lcg64
+from saga.engine.session import Session, Setup
 from saga.engine.state import GameState
-from saga.hosts import PassOn
+from saga.hosts import PassOn, QuietHost
 from saga.text import english
 from saga.trace import main as trace_main
 from saga.trace import read_answers
@@ -79,18 +79,16 @@ def _t_lines(text: str) -> list[str]:
 
 def _watch(path: Path, source: ScriptedEventSource | ScreenPlayer, delay: int = 0) -> list[str]:
     """Replay a file in the window; the trace's T lines of the game shown."""
-    game = replay.read(path)
-    state = game.state()
+    game = replayfile.read(path)
     lines: list[str] = []
 
-    def note(host: Host, loaded: bool) -> Host:
+    def note(host: Host, setup: Setup) -> Host:
         if isinstance(source, ScreenPlayer):
             source.host = host.host  # type: ignore[attr-defined]  # the ScreenHost under the replay
         return _Autosaves(host, lines)
 
     config = Config(delay=delay, controls=game.controls, turns=game.turns, advanced=game.advanced)
-    rng = Lcg64(game.seed)
-    assert cli.watch_replay(game, state, rng, config, english(), note, source) == 0
+    assert cli.watch_replay(game, config, english(), note, source) == 0
     return lines
 
 
@@ -103,9 +101,9 @@ def test_a_game_played_in_the_window_records_and_replays_three_ways(
     player = _Player(read_answers(expected.splitlines()))
 
     def run_window(*args: object, wrap_host: app.HostWrapper, **kwargs: object) -> int:
-        def wrap(host: app.ScreenHost, loaded: bool) -> Host:
+        def wrap(host: app.ScreenHost, setup: Setup) -> Host:
             player.host = host
-            return wrap_host(host, loaded)
+            return wrap_host(host, setup)
 
         return real(*args, source=player, wrap_host=wrap, **kwargs)  # type: ignore[arg-type]
 
@@ -164,7 +162,8 @@ def test_tab_again_brings_the_message_delay_back(home: Path) -> None:
 
     source = ScriptedEventSource().key(FAST_KEY).ticks(7)
     ui = Ui(source)
-    host = ScreenHost(ui, Board(ui), english(), Config(delay=1), None, lambda key: None)
+    g = Session(Setup(1), english(), QuietHost()).game
+    host = ScreenHost(ui, Board(ui), english(), Config(delay=1), g, None, lambda key: None)
     host.autoplay = host.fast = True
     host.pause()  # at full speed it only looks at the keyboard
     assert not host.fast

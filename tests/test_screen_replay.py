@@ -18,10 +18,8 @@ from amiga.display import Screen
 from saga import savefile
 from saga.config import Config
 from saga.engine.game import Game
-from saga.engine.placement import start_game
-from saga.engine.rng import Lcg64
+from saga.engine.session import Session, Setup
 from saga.engine.state import GameState
-from saga.engine.turn import play
 from saga.screen.board import Board
 from saga.screen.ui import Ui
 from saga.text import english
@@ -54,12 +52,17 @@ def test_human_game_through_the_screens(trace: Path) -> None:
     lines = trace.read_text().splitlines()
     player = ScreenPlayer(read_answers(lines))
     ui = Ui(player, None, Screen(640, 512, depth=7, halfbrite=True))
-    host = RecordingScreenHost(ui, Board(ui), english(), Config(delay=0), None, lambda key: None)
-    player.host = host
-    g = Game(GameState(), Lcg64(int(seed)), host, english())
-    host.g = g
-    start_game(g, [int(c) for c in controls], int(turns), advanced == "1")
-    play(g)
+
+    def hosting(g: Game) -> RecordingScreenHost:
+        host = RecordingScreenHost(ui, Board(ui), english(), Config(delay=0), g, None, print)
+        player.host = host
+        return host
+
+    setup = Setup(int(seed), tuple(int(c) for c in controls), int(turns), advanced == "1")
+    session = Session(setup, english(), hosting)
+    session.play()
+    host = session.game.host
+    assert isinstance(host, RecordingScreenHost)
     assert not player.answers
     expected = [line for line in lines if line.startswith("T ")]
     assert not first_difference(host.lines, expected)

@@ -7,14 +7,15 @@ from pathlib import Path
 import pytest
 
 from amiga.display import Screen
-from amiga.input import IDCMP, MouseCode, Qualifier, RawKey, ScriptedEventSource
+from amiga.input import MouseCode, Qualifier, RawKey, ScriptedEventSource
 from saga import trace
 from saga.config import Config, SettingsFile
 from saga.engine import tables as T
-from saga.engine.game import Game
 from saga.engine.host import WHITE, Ask
 from saga.engine.rng import Lcg64
+from saga.engine.session import Session, Setup
 from saga.engine.state import GameState
+from saga.hosts import QuietHost
 from saga.screen.board import Board
 from saga.screen.title import TitleScreen
 from saga.screen.ui import MESSAGE_TOP, QuitProgram, Ui
@@ -57,7 +58,8 @@ def test_title_screen_gadgets_by_mouse() -> None:
 
 def _host(source: ScriptedEventSource, delay: int = 0) -> tuple[ScreenHost, Ui]:
     ui = _ui(source)
-    return ScreenHost(ui, Board(ui), TEXT, Config(delay=delay), None, lambda key: None), ui
+    g = Session(Setup(1), TEXT, QuietHost()).game
+    return ScreenHost(ui, Board(ui), TEXT, Config(delay=delay), g, None, lambda key: None), ui
 
 
 @pytest.mark.parametrize("delay, ticks_needed", [(1, 7), (2, 14), (3, 21)])
@@ -83,14 +85,14 @@ def test_no_delay_waits_for_nothing() -> None:
 
 
 def test_answers_by_mouse_and_keyboard() -> None:
-    source = ScriptedEventSource()
-    source.click(300, MESSAGE_TOP + 5)  # message area: done
-    source.click(100, 100, MouseCode.MENUDOWN)  # right button on the map: done
-    source.key("\b")  # backspace: redo
-    source.click(100, 100, MouseCode.SELECTDOWN)  # yes
-    source.click(100, 100, MouseCode.MENUDOWN)  # no
-    source.key("l")  # the Luck key, upper-cased
-    source.key("7")
+    source = ScriptedEventSource()  # each answer comes after its question is put
+    source.click(300, MESSAGE_TOP + 5).pause(0.1)  # message area: done
+    source.click(100, 100, MouseCode.MENUDOWN).pause(0.1)  # right button on the map: done
+    source.key("\b").pause(0.1)  # backspace: redo
+    source.click(100, 100, MouseCode.SELECTDOWN).pause(0.1)  # yes
+    source.click(100, 100, MouseCode.MENUDOWN).pause(0.1)  # no
+    source.key("l").pause(0.1)  # the Luck key, upper-cased
+    source.key("7").pause(0.1)
     source.key("\x1b")  # escape at a number: leave
     host, _ = _host(source)
     assert host.ask(Ask.COUNTRY, 6).result == -3
@@ -107,7 +109,7 @@ def test_a_key_closing_a_requester_answers_nothing_else() -> None:
     from saga.screen.pages import rules_window
 
     source = ScriptedEventSource()
-    source.key(" ").key("y")
+    source.key(" ").pause(0.1).key("y")
     host, ui = _host(source)
     rules_window(ui, TEXT, "runes")
     assert host.ask(Ask.YNKEYBOARD, 6).result == ord("Y")
@@ -155,7 +157,9 @@ def test_a_whole_amiga_game_in_the_window(
     settings.write_text("; mine\nTURNS=7\n")
     store = SettingsFile(settings)
     store.read()
-    assert run_window(config, config.controls, None, Lcg64(3), TEXT, None, source, store=store) == 0
+    assert (
+        run_window(config, Setup(3, tuple(config.controls)), TEXT, None, source, store=store) == 0
+    )
     assert (tmp_path / "Autosave.saga").stat().st_size == 1780
     assert settings.read_text() == "; mine\nTURNS=7\n"  # nothing changed, nothing written
     # The message line showed exactly what the trace prints (the game over has its own screen).
@@ -211,7 +215,7 @@ def test_title_screen_clicks_beside_the_gadgets_do_nothing() -> None:
 def _app_in_a_game(source: ScriptedEventSource) -> App:
     host, ui = _host(source)
     app = App(ui, Config(), TEXT, Lcg64(1))
-    app.game = Game(GameState(), Lcg64(1), host, TEXT)
+    app.session = Session(Setup(1), TEXT, host)
     return app
 
 
@@ -219,18 +223,18 @@ def _app_in_a_game(source: ScriptedEventSource) -> App:
 def test_leaving_a_game_in_play_asks_first(item: str) -> None:
     source = ScriptedEventSource()
     source.click(20, 300)  # beside the requester's buttons: nothing
-    source.click(300, 20, MouseCode.MENUDOWN)  # the right button says no
-    source.key("n").key("\r")  # No by its key; then Return says yes
+    source.click(300, 20, MouseCode.MENUDOWN).pause(0.1)  # the right button says no
+    source.key("n").pause(0.1).key("\r")  # No by its key; then Return says yes
     app = _app_in_a_game(source)
     app.menu(item)
     app.menu(item)
     if item == "open":
-        source.key("\x1b")  # the file requester: cancel, the game goes on
+        source.pause(0.1).key("\x1b")  # the file requester: cancel, the game goes on
         app.menu(item)
     else:
         with pytest.raises(Leave):
             app.menu(item)
-    assert [m.idcmp for m in source] == [IDCMP.RAWKEY]  # only the last key's release is left
+    assert list(source) == []  # the last key's release went with the requester
 
 
 def test_without_a_game_new_asks_nothing() -> None:
@@ -244,7 +248,8 @@ def test_the_other_buttons_close_a_requester(button: MouseCode) -> None:
     from saga.screen.about import about_window
 
     source = ScriptedEventSource()
-    source.click(300, 5, button).key("y")  # even on the title bar: no menus under a requester
+    # Even on the title bar: no menus under a requester.
+    source.click(300, 5, button).pause(0.1).key("y")
     host, ui = _host(source)
     picked: list[str] = []
     host.on_menu = picked.append
@@ -255,12 +260,12 @@ def test_the_other_buttons_close_a_requester(button: MouseCode) -> None:
 def test_the_luck_cheat_at_a_key_prompt() -> None:
     source = ScriptedEventSource()
     source.raw(RawKey.F1).raw(RawKey.F2).raw(RawKey.F4).key("1")  # out of order: nothing
+    source.pause(0.1)  # the next question
     for key in range(RawKey.F1, RawKey.F5 + 1):
         source.raw(key)
     source.key("2")
     host, _ = _host(source)
-    g = Game(GameState(), Lcg64(1), host, TEXT)
-    host.g = g
+    g = host.g
     luck = g.heroes[0].luck
     assert host.ask(Ask.MULTIKEYBOARD, 6).result == ord("1")
     assert g.heroes[0].luck == luck
@@ -297,12 +302,12 @@ def test_file_requester_picks_from_the_list_and_the_right_button_cancels(
 def test_an_answer_key_whose_upper_case_is_two_letters() -> None:
     """A catalog may make "ß" the key for yes: it stays itself, as toupper() leaves it."""
     source = ScriptedEventSource()
-    source.key("ß").click(300, 300)
+    source.key("ß").pause(0.1).click(300, 300)
     ui = _ui(source)
     text = {"MSG_KEY_YES": "ß"}
-    host = ScreenHost(
-        ui, Board(ui), lambda name: text.get(name) or TEXT(name), Config(), None, lambda key: None
-    )
+    words = lambda name: text.get(name) or TEXT(name)  # noqa: E731
+    g = Session(Setup(1), words, QuietHost()).game
+    host = ScreenHost(ui, Board(ui), words, Config(), g, None, lambda key: None)
     assert host.ask(Ask.YNKEYBOARD, 6).result == ord("ß")  # typed
     assert host.ask(Ask.YNKEYBOARD, 6).result == ord("ß")  # the left button stands for it
 
@@ -346,3 +351,37 @@ def test_a_watched_replay_offers_nothing_to_leave_it_for(
     config = Config(controls=[T.AMIGA] + [T.NONE] * 5, turns=1, delay=0, home=tmp_path)
     App(_ui(source), config, TEXT, Lcg64(1)).run(config.controls, None, None, once)
     assert offered == [not once] * 3
+
+
+def _menu_drag(source: ScriptedEventSource, key: str) -> None:
+    """Pick a menu item as a player does: the right button held from the title bar."""
+    strip = App(_ui(ScriptedEventSource()), Config(), TEXT, Lcg64(1)).ui.strip
+    assert strip is not None
+    for index, title in enumerate(strip.titles):
+        rows = [box for box, item in strip.layout(index)[1] if item.key == key]
+        if rows:
+            source.move(title.left + 4, 4).press(MouseCode.MENUDOWN)
+            source.move(rows[0].left + 10, rows[0].top + 4).release(MouseCode.MENUDOWN)
+            return
+    raise AssertionError(f"no menu item {key}")
+
+
+def test_the_game_over_screen_goes_back_to_the_title_screen(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    titles = []
+    run = TitleScreen.run
+
+    def title_screen(screen: TitleScreen) -> object:
+        titles.append(screen.ui.menu_item("quit_title").enabled)
+        return run(screen)
+
+    monkeypatch.setattr(TitleScreen, "run", title_screen)
+    source = ScriptedEventSource()
+    source.key(" ")  # start from the title screen
+    source.ticks(1).click(300, 300)  # the turn prompt
+    source.ticks(1)
+    _menu_drag(source, "quit_title")  # on the game-over screen
+    config = Config(controls=[T.AMIGA] * 6, turns=1, delay=0, home=tmp_path)
+    assert run_window(config, Setup(3, tuple(config.controls)), TEXT, None, source) == 0
+    assert titles == [False, False]  # back at the title screen, where the item rests again

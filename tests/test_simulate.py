@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import csv
+import os
 import subprocess
 import sys
 from pathlib import Path
@@ -14,6 +15,7 @@ from amiga.iff.png import decode_png
 from saga import simulate
 from saga.cli import main
 from saga.engine import tables as T
+from saga.engine.session import Session, Setup
 from saga.engine.turn import all_withdrawn
 from saga.screen import pens as P
 
@@ -32,7 +34,8 @@ def test_the_same_seed_gives_the_same_figures_on_any_number_of_processes(
     status, one, err = _run([*ARGS, "--jobs", "1", "--csv", "one.csv"], capsys)
     assert status == 0 and "12 games in" in err and "1 process" in err
     status, two, err = _run([*ARGS, "--jobs", "3", "--csv", "three.csv"], capsys)
-    assert status == 0 and "3 processes" in err
+    cores = len(os.sched_getaffinity(0))  # --jobs is capped by the cores
+    assert status == 0 and (f"{min(3, cores)} processes" in err or cores == 1)
     assert one == two
     assert (home / "one.csv").read_text() == (home / "three.csv").read_text()
     assert _run([*ARGS[:3], "6", "--turns", "6"], capsys)[1] != one  # another seed, other games
@@ -85,11 +88,7 @@ def test_the_figures_follow_from_the_games() -> None:
 
 def test_deaths_and_game_length_are_read_from_the_engine() -> None:
     """Recount one game by hand: a hero lying dead at a turn's start is one death."""
-    from saga.engine.game import Game
-    from saga.engine.placement import start_game
-    from saga.engine.rng import Lcg64
     from saga.engine.state import GameState
-    from saga.engine.turn import play
     from saga.hosts import QuietHost
     from saga.text import english
 
@@ -106,9 +105,10 @@ def test_deaths_and_game_length_are_read_from_the_engine() -> None:
             def autosave(self, state: GameState, starts: list = starts) -> None:
                 starts.append([(h.alive, h.verydead) for h in state.heroes])
 
-        g = Game(GameState(), Lcg64(result.seed), Watch(), english())
-        start_game(g, list(plan.controls), plan.turns, plan.advanced)
-        play(g)
+        setup = Setup(result.seed, plan.controls, plan.turns, plan.advanced)
+        session = Session(setup, english(), Watch())
+        session.play()
+        g = session.game
         ends = [(h.alive, h.verydead) for h in g.heroes]
         dead = [
             sum(not a and not v for a, v in (turn[h] for turn in [*starts, ends])) for h in range(6)

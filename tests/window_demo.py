@@ -10,10 +10,7 @@ from __future__ import annotations
 
 from saga.engine import tables as T
 from saga.engine.game import Game
-from saga.engine.placement import start_game
-from saga.engine.rng import Lcg64
-from saga.engine.state import GameState
-from saga.engine.turn import play
+from saga.engine.session import Session, Setup
 from saga.hosts import QuietHost
 from saga.text import english
 
@@ -22,9 +19,9 @@ HOME = 20  # a land for Egil and his jarls
 
 
 def demo_game(seed: int = 5, text: object = None) -> Game:
-    g = Game(GameState(), Lcg64(seed), QuietHost(), text or english())  # type: ignore[arg-type]
-    start_game(g, [T.AMIGA] * 6, 3, True)
-    play(g)
+    session = Session(Setup(seed, (T.AMIGA,) * 6, 3, True), text or english(), QuietHost())  # type: ignore[arg-type]
+    session.play()
+    g = session.game
     g.state.turns = 20  # and the game goes on from turn 4 of 20
     egil = g.heroes[EGIL]
     egil.alive, egil.verydead, egil.wounded = True, False, True

@@ -13,11 +13,13 @@ from amiga.display.font import Font, default_font
 from amiga.display.image import Image
 from amiga.display.palette import Palette, rgb32_table
 from amiga.display.rastport import DrawMode, RastPort, line_points
-from amiga.display.screen import HIRES_LACE_PAL, DisplayError, Screen
+from amiga.display.screen import HIRES_LACE_PAL, PAL_HEIGHT, PAL_WIDTH, DisplayError, Screen
 from amiga.display.viewport import Viewport, fit_scale
 
 __all__ = [
     "HIRES_LACE_PAL",
+    "PAL_HEIGHT",
+    "PAL_WIDTH",
     "BitMap",
     "Box",
     "DirtyRegion",

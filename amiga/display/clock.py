@@ -41,6 +41,10 @@ class Metronome:
         self._next += self.period * (math.floor(late / self.period) + 1)
         return True
 
+    def skip(self) -> None:
+        """Let beats that have passed go unheard: the next is the first still to come."""
+        self.due()
+
     def wait(self) -> None:
         """Sleep until the next beat and consume it."""
         while not self.due():

@@ -131,6 +131,7 @@ class Presenter:
             screen.bitmap.pixels.data, (screen.width, screen.height), "P"
         )
         self._palette_version: int | None = None
+        self._hidden = False  # minimised
         self._open()
 
     @property
@@ -161,18 +162,44 @@ class Presenter:
         self._open()
 
     def resized(self, width: int, height: int) -> None:
-        """The user resized the window: show the screen in its new size."""
-        if not self._fullscreen and (width, height) != self._window.get_size():
-            self._window_size = (width, height)
+        """The window was resized, by the user or the window system, in any
+        mode: show the screen in its new size.  A window keeps that size
+        when its scale or settings change; a fullscreen one only fits the
+        picture to what it was given."""
+        if not self._fullscreen:
+            self._window_size = (max(1, width), max(1, height))  # (0, 0) asks SDL for the desktop
+            if self._window_size != self._window.get_size():
+                self._open()
+                return
+        self._fit()
+
+    def minimised(self, hidden: bool) -> None:
+        """The window was minimised (True) or restored: nothing is shown
+        meanwhile, and everything again when it is back."""
+        self._hidden = hidden
+        if not hidden:
+            self._fit()
+
+    def display_changed(self) -> None:
+        """The window moved to another display: a fullscreen one takes that
+        display's size; a window keeps its own."""
+        if self._fullscreen:
             self._open()
-        elif not self._fullscreen:
-            self._window_size = (width, height)
-            self._layout(width, height)
-            self.invalidate()
+        else:
+            self._fit()
 
     def window_to_screen(self, x: int, y: int) -> tuple[int, int]:
         """The screen pixel under a window position, e.g. the mouse."""
+        self.check_window()
         return self.viewport.to_screen(x, y)
+
+    def check_window(self) -> None:
+        """Lay the screen out afresh if the window system resized or replaced
+        the window without a word: drawing by the old size would write
+        outside the new one, and the pointer would be misplaced."""
+        window = pygame.display.get_surface()
+        if window is not self._window or window.get_size() != self.viewport.window_size:
+            self._fit()
 
     def invalidate(self) -> None:
         """Repaint the whole window at the next present, e.g. after SDL
@@ -182,7 +209,10 @@ class Presenter:
         pygame.display.flip()  # presents update only the screen's area, not the borders
 
     def present(self) -> None:
-        """Show what changed since the last present."""
+        """Show what changed since the last present (nothing while minimised)."""
+        if self._hidden:
+            return
+        self.check_window()
         bitmap = self.screen.bitmap
         palette = self.screen.palette
         if palette.version != self._palette_version:
@@ -196,10 +226,6 @@ class Presenter:
         boxes = bitmap.dirty.take()
         if boxes:
             pygame.display.update([self._show(box) for box in boxes])
-
-    def wait_frame(self) -> None:
-        """Sleep until the next PAL frame (50 Hz unless told otherwise)."""
-        self.frame_clock.wait()
 
     def close(self) -> None:
         pygame.display.quit()
@@ -222,6 +248,14 @@ class Presenter:
                 self._shade, target, target.move(-ox, -oy), special_flags=pygame.BLEND_MULT
             )
         return target
+
+    def _fit(self) -> None:
+        """Lay the screen out afresh in the window as it now is, and repaint it."""
+        self._window = pygame.display.get_surface()
+        # The window's own pixel format, so scaling into it is a plain copy.
+        self._rgb = pygame.Surface((self.screen.width, self.screen.height), 0, self._window)
+        self._layout(*self._window.get_size())
+        self.invalidate()
 
     def _layout(self, space_w: int, space_h: int) -> None:
         """Place the screen in a window or display of a size."""
@@ -259,7 +293,4 @@ class Presenter:
             self._window = pygame.display.set_mode(size, pygame.RESIZABLE)
             if self._window.get_size() != size:  # some drivers keep a fullscreen size at first
                 self._window = pygame.display.set_mode(size, pygame.RESIZABLE)
-        # The window's own pixel format, so scaling into it is a plain copy.
-        self._rgb = pygame.Surface((width, height), 0, self._window)
-        self._layout(*self._window.get_size())
-        self.invalidate()
+        self._fit()

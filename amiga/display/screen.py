@@ -19,6 +19,10 @@ class DisplayError(RuntimeError):
     """A screen could not be shown: no display, or no usable video driver."""
 
 
+# An AGA hires-interlace PAL screen, the size every Saga screen has.
+PAL_WIDTH, PAL_HEIGHT = 640, 512
+
+
 class Screen:
     """What OpenScreen would give: a ``depth``-plane bitmap, its palette of
     ``2 ** depth`` pens, and a RastPort to draw with.
@@ -30,8 +34,8 @@ class Screen:
 
     def __init__(
         self,
-        width: int = 640,
-        height: int = 512,
+        width: int = PAL_WIDTH,
+        height: int = PAL_HEIGHT,
         depth: int = 7,
         *,
         halfbrite: bool = False,

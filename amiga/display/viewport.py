@@ -28,15 +28,17 @@ class Viewport:
         """The size of the shown screen in window pixels.
 
         Stretched, it is the largest with the screen's aspect (640:512) that
-        the window holds, so the picture is never distorted; otherwise the
-        whole-number scale.
+        the window holds, so the picture is never distorted, but at least
+        one pixel each way, however thin the window is stretched; otherwise
+        the whole-number scale.
         """
         if not self.stretch:
             return self.screen_width * self.scale, self.screen_height * self.scale
         across = self.window_height * self.screen_width // self.screen_height
         if across <= self.window_width:
-            return across, self.window_height
-        return self.window_width, self.window_width * self.screen_height // self.screen_width
+            return max(1, across), max(1, self.window_height)
+        down = self.window_width * self.screen_height // self.screen_width
+        return max(1, self.window_width), max(1, down)
 
     def __post_init__(self) -> None:
         if self.scale < 1:
@@ -46,6 +48,10 @@ class Viewport:
     def windowed(cls, screen_width: int, screen_height: int, scale: int) -> Viewport:
         """A window exactly the size of the scaled screen."""
         return cls(screen_width, screen_height, scale, screen_width * scale, screen_height * scale)
+
+    @property
+    def window_size(self) -> tuple[int, int]:
+        return self.window_width, self.window_height
 
     @property
     def offset(self) -> tuple[int, int]:

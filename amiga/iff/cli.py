@@ -12,7 +12,7 @@ from typing import NoReturn
 import numpy as np
 from construct import ConstructError
 
-from amiga.dos import read_limited
+from amiga.dos import read_limited, write_atomic
 
 from .container import MAX_FILE_SIZE, Chunk, Group, parse_iff
 from .errors import IffError
@@ -54,11 +54,13 @@ def main(argv: Sequence[str] | None = None) -> int:
             print("\n".join(_tree(root, 0)))
         elif args.command == "topng":
             ilbm = read_ilbm(read_limited(args.source, MAX_FILE_SIZE), str(args.source))
-            args.target.write_bytes(_to_png(ilbm))
+            write_atomic(args.target, _to_png(ilbm), own=False)
         else:
             png = decode_png(read_limited(args.source, MAX_FILE_SIZE), str(args.source))
-            args.target.write_bytes(
-                write_ilbm(png.pixels, png.palette, transparent_colour=png.transparent)
+            write_atomic(
+                args.target,
+                write_ilbm(png.pixels, png.palette, transparent_colour=png.transparent),
+                own=False,
             )
     except BrokenPipeError:
         # The reader went away (as with "| head"): stop quietly, as Unix tools do.

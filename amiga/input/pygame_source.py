@@ -16,10 +16,13 @@ VANILLAKEY, so a program listens to whichever it wants.
 
 from __future__ import annotations
 
+import ctypes
+import ctypes.util
 import math
 import time
 from collections import deque
 from collections.abc import Callable
+from pathlib import Path
 
 import pygame
 
@@ -31,6 +34,18 @@ from amiga.input.message import IntuiMessage
 from amiga.input.source import EventSource
 
 TICKS_HZ = 10.0  # IntuiTicks: about ten a second while the window is active
+
+# Messages waiting to be read, at most (besides urgent ones): a flood of
+# input beyond what the program keeps up with is dropped, oldest first.
+QUEUE_LIMIT = 64
+
+# The longest sleep in SDL, which Python's signal handlers wait for: a
+# SIGTERM turned into a close message is seen within this.
+WAKE_SECONDS = 0.25
+
+# How often the queue is looked at where SDL cannot sleep until an event:
+# pygame's own wait looks every millisecond, which alone costs 1% of a core.
+POLL_SECONDS = 0.01
 
 # Key repeat as Input preferences set it by default: delay and interval, ms.
 KEY_REPEAT = (500, 100)
@@ -49,6 +64,17 @@ _MODIFIERS = (
 # Qualifiers that make a key a command (a menu shortcut) rather than typing.
 COMMAND = Qualifier.CONTROL | Qualifier.AMIGA
 
+# What the window system does to the window, after which it is shown again.
+_WINDOW_CHANGES = frozenset(
+    (
+        pygame.VIDEORESIZE,
+        pygame.WINDOWSIZECHANGED,
+        pygame.WINDOWEXPOSED,
+        pygame.WINDOWRESTORED,
+        pygame.WINDOWDISPLAYCHANGED,
+    )
+)
+
 _BUTTONS = {1: MouseCode.SELECTDOWN, 2: MouseCode.MIDDLEDOWN, 3: MouseCode.MENUDOWN}
 
 
@@ -57,8 +83,15 @@ class PygameEventSource(EventSource):
 
     Pointer positions are mapped through the presenter to screen pixels.
     INTUITICKS are generated from ``clock`` at ``tick_hz`` while the window
-    is active, and never queue up: a program that is busy for a second gets
-    one tick, not ten.
+    is active and :attr:`want_ticks` is set, and never queue up: a program that
+    is busy for a second gets one tick, not ten.
+
+    Waiting sleeps in SDL until an event or the next tick, so a window with
+    nothing to do costs nothing.  However fast input comes, the queue stays
+    short: pointer motion not yet read is merged into its latest position,
+    and past ``QUEUE_LIMIT`` messages the oldest are dropped (counted in
+    :attr:`dropped`, which no player needs to hear of), except the
+    :attr:`urgent` ones, which also go before the rest.
     """
 
     def __init__(
@@ -73,16 +106,24 @@ class PygameEventSource(EventSource):
         self._presenter = presenter
         self._clock = clock
         self._ticks = Metronome(tick_hz, clock)
+        self._ticking = True  # ticks were wanted at the last look
         self._queue: deque[IntuiMessage] = deque()
+        self._urgent = 0  # how many messages at the front of the queue are urgent
+        self.dropped = 0
         self._modifiers = Qualifier(0)
         self._held: set[int] = set()
         self._text_qualifier = Qualifier(0)
         self._active = True
+        self._sdl_wait = _sdl_waiter()
         pygame.key.set_repeat(*(key_repeat or (0, 0)))
         pygame.key.start_text_input()
 
     def now(self) -> float:
         return self._clock()
+
+    def __len__(self) -> int:
+        """Messages read from SDL and not yet delivered."""
+        return len(self._queue)
 
     def next_event(self, timeout: float | None = 0.0) -> IntuiMessage | None:
         deadline = None if timeout is None else self._clock() + timeout
@@ -90,22 +131,56 @@ class PygameEventSource(EventSource):
             for event in pygame.event.get():
                 self._translate(event)
             if self._queue:
+                self._urgent = max(0, self._urgent - 1)
                 return self._queue.popleft()
-            if self._active and self._ticks.due():
+            if self.want_ticks and not self._ticking:
+                self._ticks.skip()  # beats missed while ticks were off are not owed
+            self._ticking = self.want_ticks
+            ticking = self._active and self.want_ticks
+            if ticking and self._ticks.due():
                 return self._message(IDCMP.INTUITICKS, 0, self._modifiers)
-            waits = [self._ticks.remaining()] if self._active else []
+            waits = [WAKE_SECONDS]
+            if ticking:
+                waits.append(self._ticks.remaining())
             if deadline is not None:
                 if self._clock() >= deadline:
                     return None
                 waits.append(deadline - self._clock())
-            if waits:
-                self._translate(pygame.event.wait(max(1, math.ceil(min(waits) * 1000))))
-            else:
-                self._translate(pygame.event.wait())
+            self._wait(min(waits))
+
+    def _wait(self, seconds: float) -> None:
+        """Sleep until SDL has an event or ``seconds`` have passed.
+
+        Where SDL cannot sleep so (a driver without a window system), and
+        while a key is held down (pygame repeats it from a timer SDL's wait
+        does not hear), the queue is looked at every POLL_SECONDS instead.
+        """
+        if self._sdl_wait is not None and not self._held:
+            self._sdl_wait(None, max(1, math.ceil(seconds * 1000)))
+        else:
+            time.sleep(min(seconds, POLL_SECONDS))
+
+    def _queue_message(self, message: IntuiMessage) -> None:
+        """Queue a message: an urgent one after the urgent ones already there,
+        any other at the end, dropping the oldest others past the limit."""
+        queue = self._queue
+        if self.urgent(message):
+            queue.insert(self._urgent, message)
+            self._urgent += 1
+            if self._urgent > QUEUE_LIMIT:  # even a flood of quits is bounded
+                del queue[0]
+                self._urgent -= 1
+                self.dropped += 1
+            return
+        queue.append(message)
+        while len(queue) - self._urgent > QUEUE_LIMIT:
+            del queue[self._urgent]
+            self.dropped += 1
 
     def _translate(self, event: pygame.event.Event) -> None:
         """Queue the messages one pygame event stands for (often none)."""
         kind = event.type
+        queue = self._queue_message
         if kind in (pygame.KEYDOWN, pygame.KEYUP):
             self._key(event, down=kind == pygame.KEYDOWN)
         elif kind == pygame.TEXTINPUT:
@@ -113,36 +188,42 @@ class PygameEventSource(EventSource):
                 return  # the key press already gave this key's character
             for char in event.text:
                 if ord(char) <= 0xFF:  # Latin-1 is all an Amiga program can take
-                    self._queue.append(
-                        self._message(IDCMP.VANILLAKEY, ord(char), self._text_qualifier)
-                    )
+                    queue(self._message(IDCMP.VANILLAKEY, ord(char), self._text_qualifier))
         elif kind == pygame.MOUSEMOTION:
             if self._point(event.pos):
-                self._queue.append(self._message(IDCMP.MOUSEMOVE, 0, self._modifiers))
+                if len(self._queue) > self._urgent and self._queue[-1].idcmp == IDCMP.MOUSEMOVE:
+                    self._queue.pop()  # motion not yet read: only where it ended counts
+                queue(self._message(IDCMP.MOUSEMOVE, 0, self._modifiers))
         elif kind in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP):
             if event.button in _BUTTONS:  # 4 and up are the wheel, seen as MOUSEWHEEL
                 self._point(event.pos)
                 up = IECODE_UP_PREFIX if kind == pygame.MOUSEBUTTONUP else 0
                 code = MouseCode(_BUTTONS[event.button] | up)
-                self._queue.append(self._button(code, self._modifiers))
+                queue(self._button(code, self._modifiers))
         elif kind == pygame.MOUSEWHEEL:
             if event.y:
                 wheel = RawKey.WHEEL_UP if event.y > 0 else RawKey.WHEEL_DOWN
                 for up in (False, True):
-                    self._queue.append(self._rawkey(wheel, up=up, qualifier=self._modifiers))
+                    queue(self._rawkey(wheel, up=up, qualifier=self._modifiers))
         elif kind == pygame.QUIT:
-            self._queue.append(self._message(IDCMP.CLOSEWINDOW, 0, self._modifiers))
+            queue(self._message(IDCMP.CLOSEWINDOW, 0, self._modifiers))
         elif kind == pygame.WINDOWFOCUSGAINED:
             self._active = True
-            self._queue.append(self._message(IDCMP.ACTIVEWINDOW, 0, self._modifiers))
+            queue(self._message(IDCMP.ACTIVEWINDOW, 0, self._modifiers))
         elif kind == pygame.WINDOWFOCUSLOST:
             self._active = False
             self._held.clear()
-            self._queue.append(self._message(IDCMP.INACTIVEWINDOW, 0, self._modifiers))
+            queue(self._message(IDCMP.INACTIVEWINDOW, 0, self._modifiers))
         elif kind == pygame.VIDEORESIZE:
             self._presenter.resized(event.w, event.h)
         elif kind == pygame.WINDOWEXPOSED:
             self._presenter.invalidate()
+        elif kind in (pygame.WINDOWMINIMIZED, pygame.WINDOWRESTORED):
+            self._presenter.minimised(kind == pygame.WINDOWMINIMIZED)
+        elif kind == pygame.WINDOWDISPLAYCHANGED:
+            self._presenter.display_changed()
+        if kind in _WINDOW_CHANGES:
+            self._presenter.present()  # at once: a waiting program presents nothing
 
     def _key(self, event: pygame.event.Event, *, down: bool) -> None:
         self._modifiers = Qualifier(0)
@@ -160,7 +241,7 @@ class PygameEventSource(EventSource):
         else:
             self._held.discard(raw)
         message = self._rawkey(raw, up=not down, qualifier=qualifier)
-        self._queue.append(message)
+        self._queue_message(message)
         if down:
             # Text that SDL sends for this key carries the key's qualifier.
             self._text_qualifier = message.qualifier
@@ -168,7 +249,7 @@ class PygameEventSource(EventSource):
             if char is None and _is_command(qualifier):
                 char = _command_char(event, raw, qualifier)
             if char is not None:
-                self._queue.append(self._message(IDCMP.VANILLAKEY, ord(char), message.qualifier))
+                self._queue_message(self._message(IDCMP.VANILLAKEY, ord(char), message.qualifier))
 
     def _point(self, pos: tuple[int, int]) -> bool:
         """Move the pointer to a window position; True if its screen pixel changed."""
@@ -176,6 +257,45 @@ class PygameEventSource(EventSource):
         moved = (x, y) != (self.mouse_x, self.mouse_y)
         self.mouse_x, self.mouse_y = x, y
         return moved
+
+
+def _sdl_waiter() -> Callable[[None, int], int] | None:
+    """SDL's own SDL_WaitEventTimeout, where it truly sleeps, else None.
+
+    pygame's ``event.wait`` looks for events every millisecond, which keeps
+    an idle window awake a thousand times a second.  SDL itself (2.0.22 and
+    later) sleeps until its window system has something, or another thread
+    posts an event, on the drivers named here; asked with no event to fill,
+    it leaves the event queued for pygame to read.  The library is the one
+    pygame loaded if SDL_WasInit says its video is running.
+    """
+    driver = pygame.display.get_driver() if pygame.display.get_init() else ""
+    if driver not in SLEEPING_DRIVERS or pygame.get_sdl_version() < (2, 0, 22):
+        return None
+    package = Path(pygame.__file__).parent
+    candidates: list[str] = [
+        str(path)
+        for folder in (package.parent / "pygame.libs", package / ".dylibs", package)
+        for path in sorted(folder.glob("*SDL2-2*")) + sorted(folder.glob("SDL2.dll"))
+    ]
+    candidates += filter(None, [ctypes.util.find_library("SDL2")])
+    for name in candidates:
+        try:
+            sdl = ctypes.CDLL(name)
+            if not sdl.SDL_WasInit(SDL_INIT_VIDEO):
+                continue  # another copy of SDL than pygame's
+        except (OSError, AttributeError):
+            continue
+        wait = sdl.SDL_WaitEventTimeout
+        wait.argtypes = [ctypes.c_void_p, ctypes.c_int]
+        wait.restype = ctypes.c_int
+        return wait
+    return None
+
+
+SDL_INIT_VIDEO = 0x20
+# SDL's video drivers whose wait sleeps on the window system's connection.
+SLEEPING_DRIVERS = ("x11", "wayland", "windows", "cocoa")
 
 
 def _is_command(qualifier: int) -> bool:

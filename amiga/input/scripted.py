@@ -21,7 +21,11 @@ class ScriptedEventSource(EventSource):
     ``ScriptedEventSource().click(100, 50).key("y").raw(RawKey.HELP).ticks(3)``,
     or pass ready-made messages.  Time is virtual: it starts at 0 and moves
     only with :meth:`ticks` and :meth:`pause`, so the same script always
-    produces the same messages.  Keys are typed through the US keymap and
+    produces the same messages.  A message has arrived once the program has
+    read one stamped at its time or later: messages scripted at the same
+    moment arrive together, so :meth:`take_pending` takes those left over
+    from the moment last read, and ticks or a pause keep the next ones for
+    later.  Keys are typed through the US keymap and
     arrive as a real keyboard would send them: RAWKEY down, VANILLAKEY,
     RAWKEY up.  When the script runs out, polling gives None and
     :meth:`wait` raises :class:`~amiga.input.source.EndOfInput`.
@@ -31,12 +35,24 @@ class ScriptedEventSource(EventSource):
         super().__init__()
         self._queue: deque[IntuiMessage] = deque(messages)
         self._time = 0.0
+        self._read_until: float | None = None  # the time of the last message read
+
+    def take_pending(self) -> list[IntuiMessage]:
+        taken: list[IntuiMessage] = []
+        until = self._read_until
+        while until is not None and self._queue and self._queue[0].time <= until:
+            taken.append(self._queue.popleft())
+        return taken
 
     def now(self) -> float:
         return self._time
 
     def next_event(self, timeout: float | None = 0.0) -> IntuiMessage | None:
-        return self._queue.popleft() if self._queue else None
+        if not self._queue:
+            return None
+        message = self._queue.popleft()
+        self._read_until = message.time
+        return message
 
     def __len__(self) -> int:
         """Messages still to be delivered."""

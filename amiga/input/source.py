@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 
 from amiga.input.codes import IDCMP, IECODE_UP_PREFIX, MouseCode, Qualifier
 from amiga.input.keymap import key_qualifier
@@ -15,6 +15,10 @@ BUTTON_QUALIFIERS = {
     MouseCode.MENUDOWN: Qualifier.RBUTTON,
     MouseCode.MIDDLEDOWN: Qualifier.MIDBUTTON,
 }
+
+
+def _never(message: IntuiMessage) -> bool:
+    return False
 
 
 class EndOfInput(EOFError):
@@ -35,6 +39,12 @@ class EventSource(ABC):
         self.mouse_x = 0
         self.mouse_y = 0
         self._buttons = Qualifier(0)
+        # The window's IDCMP INTUITICKS flag: a source that makes ticks
+        # makes them only while it is set (a scripted one has them written in).
+        self.want_ticks = True
+        # Messages the program must see at once, whatever is waiting before
+        # them (a quit): they go first and are never dropped from a full queue.
+        self.urgent: Callable[[IntuiMessage], bool] = _never
 
     @abstractmethod
     def next_event(self, timeout: float | None = 0.0) -> IntuiMessage | None:
@@ -54,6 +64,16 @@ class EventSource(ABC):
     def __iter__(self) -> Iterator[IntuiMessage]:
         while (message := self.next_event(0.0)) is not None:
             yield message
+
+    def take_pending(self) -> list[IntuiMessage]:
+        """Every message that has arrived and not been read, taken off the port
+        (GetMsg until it is empty), for a program to throw away stale input.
+
+        Polling does it for a source whose messages come from outside; a
+        source that makes its messages up when asked has none pending and
+        says so by overriding this.
+        """
+        return list(self)
 
     def _message(self, idcmp: IDCMP, code: int = 0, qualifier: int = 0) -> IntuiMessage:
         qualifier = Qualifier(qualifier) | self._buttons

@@ -19,7 +19,6 @@ from amiga.input.message import IntuiMessage
 from amiga.intuition.look import DrawInfo, bevel, centred, fill, label
 
 KNOB_WIDTH = 12
-SHIFT = Qualifier.SHIFT
 
 
 class Gadget:
@@ -43,7 +42,7 @@ class Gadget:
 
     def down(self, x: int, y: int, qualifier: int) -> bool:
         self.pressed = True
-        self._back = bool(qualifier & SHIFT)
+        self._back = bool(qualifier & Qualifier.SHIFT)
         return False
 
     def move(self, x: int, y: int) -> bool:
@@ -268,10 +267,10 @@ class StringGadget(Gadget):
             return False  # a typing key: its character follows as VANILLAKEY
         self.selected = False
         if raw == RawKey.LEFT:
-            self.cursor = 0 if qualifier & SHIFT else max(0, self.cursor - 1)
+            self.cursor = 0 if qualifier & Qualifier.SHIFT else max(0, self.cursor - 1)
         elif raw == RawKey.RIGHT:
             end = len(self.text)
-            self.cursor = end if qualifier & SHIFT else min(end, self.cursor + 1)
+            self.cursor = end if qualifier & Qualifier.SHIFT else min(end, self.cursor + 1)
         elif raw == RawKey.HOME:
             self.cursor = 0
         elif raw == RawKey.END:

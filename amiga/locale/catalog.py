@@ -41,6 +41,28 @@ class Catalog:
                 _warn(f"{self.name}: no string {msg_id}; using the built-in one")
             return builtin
 
+    def get_all(self, builtins: Mapping[int, str]) -> dict[int, str]:
+        """Each ID's string, the built-in one where the catalog has none.
+
+        The strings missing are reported in one :class:`LocaleWarning` that
+        counts them, not one per string.
+        """
+        found = {msg_id: self._strings.get(msg_id, text) for msg_id, text in builtins.items()}
+        missing = sorted(set(builtins) - set(self._strings) - self._missing)
+        if missing:
+            self._missing.update(missing)
+            shown = ", ".join(map(str, missing[:_LISTED])) + (
+                ", ..." if len(missing) > _LISTED else ""
+            )
+            _warn(
+                f"{self.name}: {len(missing)} string{'s' if len(missing) > 1 else ''} missing "
+                f"(ID {shown}); using the built-in ones"
+            )
+        return found
+
+
+_LISTED = 8  # IDs named in the warning about missing strings
+
 
 class NullCatalog(Catalog):
     """No catalog is open: every string is the built-in one, silently."""
@@ -51,6 +73,10 @@ class NullCatalog(Catalog):
     def get(self, msg_id: int, builtin: str) -> str:
         """Always ``builtin``."""
         return builtin
+
+    def get_all(self, builtins: Mapping[int, str]) -> dict[int, str]:
+        """Always the built-in strings."""
+        return dict(builtins)
 
 
 def _places(

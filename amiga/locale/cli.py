@@ -8,7 +8,7 @@ import warnings
 from collections.abc import Sequence
 from pathlib import Path
 
-from amiga.dos import read_limited
+from amiga.dos import read_limited, write_atomic
 from amiga.iff import IffError, read_ctlg
 from amiga.iff.cli import Parser
 from amiga.iff.ctlg import MAX_CATALOG_SIZE
@@ -39,7 +39,7 @@ def main(argv: Sequence[str] | None = None) -> int:
                 data = compile_catalog(read_cd(args.description), read_ct(args.translation))
             for warning in caught:
                 print(f"warning: {warning.message}", file=sys.stderr)
-            args.output.write_bytes(data)
+            write_atomic(args.output, data, own=False)
         else:
             catalog = read_ctlg(read_limited(args.catalog, MAX_CATALOG_SIZE), str(args.catalog))
             print(f"language: {catalog.language}")

@@ -32,8 +32,9 @@ def load_map() -> tuple[np.ndarray, np.ndarray, list[tuple[int, int, int]]]:
     """The committed map: (pens, regions, palette).
 
     ``pens`` is the 512x640 picture in screen pens, ``regions`` the area
-    0-65 under each pixel (:data:`NONE` on lines, decoration and off the
-    map), and ``palette`` the 128 colours the picture is drawn for.  The
+    0-65 under each pixel (a border, a coast or the rose belongs to the
+    nearest area; :data:`NONE` only on the frame and off the map), and
+    ``palette`` the 128 colours the picture is drawn for.  The
     arrays are fresh copies, so the caller may draw on them.
     """
     pixels, regions, palette = _load()

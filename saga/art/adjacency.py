@@ -4,7 +4,10 @@ Two areas look adjacent when some pixel of one lies within two pixels of
 some pixel of the other: across a one-pixel border line, or meeting at a
 corner.  Anything wider (a compass rose, the map's edge) keeps them apart.
 
-``python -m saga.art.adjacency`` checks the committed map.
+The map the game loads gives lines and the rose to the nearest area, for the
+pointer; the check is on the map as drawn, where they part the areas.
+
+``python -m saga.art.adjacency`` checks the map built from its data.
 """
 
 from __future__ import annotations
@@ -56,10 +59,9 @@ def _name(area: int) -> str:
 
 
 def main() -> int:
-    from saga.art import load_map
+    from saga.art.paint import build_map
 
-    _, regions, _ = load_map()
-    missing, spurious = mismatches(regions)
+    missing, spurious = mismatches(build_map().regions)
     for title, pairs in (("missing", missing), ("spurious", spurious)):
         print(f"{len(pairs)} {title}")
         for p in pairs:

@@ -30,7 +30,7 @@ def encode() -> dict[str, bytes]:
     """The bytes of the map's files and the icons, made afresh."""
     art = build_map()
     regions = io.BytesIO()
-    np.save(regions, art.regions, allow_pickle=False)
+    np.save(regions, art.areas, allow_pickle=False)
     return {
         MAP_FILE: write_ilbm(art.pixels, default_palette(), planes=7, camg=HIRES_LACE_PAL),
         REGIONS_FILE: _gzip(regions.getvalue()),

@@ -16,6 +16,7 @@ from saga import pens as P
 from saga.art import emblems as E
 from saga.art import minifont
 from saga.engine import tables as T
+from saga.engine.host import hero_pen
 
 COUNTER_SIZE = 24
 _TEXT_WIDTH = COUNTER_SIZE - 4  # inside the outline and the bevel
@@ -107,7 +108,7 @@ def _face(
             (str(T.HERO_STRENGTH), str(T.HERO_MOVES)),
             E.HERO,
             T.HERO_NAMES[number],
-            P.FIRST_HERO + number,
+            hero_pen(number),
         )
     if kind == T.JARL:
         if face_down:
@@ -133,16 +134,18 @@ def _face(
 
 
 def _bevel(pixels: np.ndarray, selected: bool) -> None:
-    """A black outline with a light top-left and dark bottom-right edge, or
-    for a selected counter a two-pixel bright frame."""
+    """A black outline, inside it a light top-left and dark bottom-right
+    edge, or for a selected counter a bright frame.  The outline is black on
+    every counter, selected or not: it parts the counter from any land or sea
+    under it, even one in the counter's own colour."""
     if selected:
-        pixels[[0, 1, -2, -1], :] = P.HIGHLIGHT
-        pixels[:, [0, 1, -2, -1]] = P.HIGHLIGHT
-        return
-    pixels[1, 1:-1] = P.WHITE
-    pixels[1:-1, 1] = P.WHITE
-    pixels[-2, 1:-1] = P.DARK_GREY
-    pixels[1:-1, -2] = P.DARK_GREY
+        pixels[[1, -2], 1:-1] = P.HIGHLIGHT
+        pixels[1:-1, [1, -2]] = P.HIGHLIGHT
+    else:
+        pixels[1, 1:-1] = P.WHITE
+        pixels[1:-1, 1] = P.WHITE
+        pixels[-2, 1:-1] = P.DARK_GREY
+        pixels[1:-1, -2] = P.DARK_GREY
     pixels[[0, -1], :] = P.BLACK
     pixels[:, [0, -1]] = P.BLACK
 

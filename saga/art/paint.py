@@ -17,7 +17,15 @@ from saga import pens as P
 from saga.art import borders as B
 from saga.art import glyphs as G
 from saga.art import mapdata as D
-from saga.art.raster import HEIGHT, NONE, WIDTH, fill_areas, inside_frame, line_pixels
+from saga.art.raster import (
+    HEIGHT,
+    NONE,
+    WIDTH,
+    fill_areas,
+    inside_frame,
+    line_pixels,
+    nearest_areas,
+)
 from saga.engine import tables as T
 
 DASH = 3  # a sea divider is drawn DASH pixels on, GAP off
@@ -26,10 +34,17 @@ GAP = 2
 
 @dataclass(frozen=True, eq=False)
 class MapArt:
-    """The finished map: screen pens and the region under each pixel."""
+    """The finished map.
+
+    ``pixels`` holds screen pens; ``regions`` the area each pixel is drawn
+    for, :data:`NONE` on lines, the rose and off the map (the map's shape,
+    which shows the links); ``areas`` the area the pointer finds there,
+    :data:`NONE` only off the map.
+    """
 
     pixels: np.ndarray
     regions: np.ndarray
+    areas: np.ndarray
 
 
 def build_map() -> MapArt:
@@ -67,7 +82,7 @@ def build_map() -> MapArt:
     pixels[frame] = P.FRAME
     pixels[rose] = _at(rose_pens, *D.ROSE_AT)[rose]
     pixels[~inside_frame()] = P.BLACK
-    return MapArt(pixels, regions)
+    return MapArt(pixels, regions, nearest_areas(regions, inside_frame() & ~frame))
 
 
 def _clip(xy: np.ndarray) -> np.ndarray:

@@ -2,7 +2,8 @@
 
 The lines are the truth of the region map: every pixel not on a line is
 given to the area whose centre it can reach without crossing one, so a click
-anywhere inside the lines finds the area the player sees.
+anywhere inside the lines finds the area the player sees; the lines
+themselves then go to the nearest area, for the pointer (:func:`nearest_areas`).
 """
 
 from __future__ import annotations
@@ -12,7 +13,6 @@ from itertools import pairwise
 import numpy as np
 
 from saga.art import mapdata as D
-from saga.art.borders import Border
 from saga.engine import tables as T
 
 WIDTH, HEIGHT = 640, 512
@@ -44,18 +44,6 @@ def line_pixels(points: tuple[tuple[float, float], ...]) -> np.ndarray:
     if len(seq) > 1:
         out.append(seq[-1])
     return np.array(out)
-
-
-def draw_lines(borders: tuple[Border, ...]) -> np.ndarray:
-    """Each pixel's border style plus one, or 0 where no line runs."""
-    lines = np.zeros((HEIGHT, WIDTH), np.uint8)
-    left, top, right, bottom = D.FRAME
-    for border in borders:
-        xy = line_pixels(border.points)
-        xy[:, 0] = xy[:, 0].clip(left, right)
-        xy[:, 1] = xy[:, 1].clip(top, bottom)
-        lines[xy[:, 1], xy[:, 0]] = border.style + 1
-    return lines
 
 
 def inside_frame() -> np.ndarray:
@@ -103,3 +91,41 @@ def _adopt_pockets(regions: np.ndarray, open_: np.ndarray) -> np.ndarray:
             regions[take] = source[take]
             adopted |= take
     return adopted
+
+
+def nearest_areas(regions: np.ndarray, within: np.ndarray, reach: int = 32) -> np.ndarray:
+    """The region map with every pixel of ``within`` that has no area (a
+    line, the compass rose) given to the nearest area: the map the pointer
+    reads, so a click on a border or a coast finds the area beside it.
+
+    Distance is straight-line; of equally near areas the lowest-numbered
+    wins, so a coast line goes to its land (lands come before seas).
+    """
+    areas = regions.copy()
+    ys, xs = np.nonzero(within & (regions == NONE))
+    for ring in _rings(reach):
+        if not len(ys):
+            break
+        best = np.full(len(ys), NONE, np.uint8)
+        for dy, dx in ring:
+            y, x = ys + dy, xs + dx
+            inside = (y >= 0) & (y < HEIGHT) & (x >= 0) & (x < WIDTH)
+            found = np.full(len(ys), NONE, np.uint8)
+            found[inside] = regions[y[inside], x[inside]]
+            np.minimum(best, found, out=best)
+        done = best != NONE
+        areas[ys[done], xs[done]] = best[done]
+        ys, xs = ys[~done], xs[~done]
+    if len(ys):
+        raise ValueError(f"{len(ys)} pixels lie over {reach} pixels from any area")
+    return areas
+
+
+def _rings(reach: int) -> list[list[tuple[int, int]]]:
+    """The offsets within ``reach``, in groups of equal distance, nearest first."""
+    rings: dict[int, list[tuple[int, int]]] = {}
+    for dy in range(-reach, reach + 1):
+        for dx in range(-reach, reach + 1):
+            if 0 < dy * dy + dx * dx <= reach * reach:
+                rings.setdefault(dy * dy + dx * dx, []).append((dy, dx))
+    return [rings[d] for d in sorted(rings)]

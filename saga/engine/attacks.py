@@ -6,7 +6,7 @@ from saga.engine import tables as T
 from saga.engine.assess import Sides
 from saga.engine.combat import battle
 from saga.engine.game import Game
-from saga.engine.host import BACKSPACE, DONE, FIRST_HERO_PEN, WHITE, Ask
+from saga.engine.host import BACKSPACE, DONE, WHITE, Ask, hero_pen
 from saga.engine.state import Counter
 
 # How many battles one counter can remember fighting in a turn.
@@ -82,7 +82,7 @@ def any_attack(g: Game, player: int) -> bool:
 
     It ignores lost turns, which is how a paralysed hero sharing an area
     with a monster gets asked to attack forever (the paralysed-hero trap,
-    kept unless the bug fixes are on; see DESIGN.md).
+    kept unless the bug fixes are on; see docs/design.md).
     """
     heroes, jarls = g.heroes, g.jarls
     monsters = g.monsters[: g.state.monster_count]
@@ -122,7 +122,7 @@ def any_attack(g: Game, player: int) -> bool:
 
 def _human_attacks(g: Game, hero: int, must: bool) -> None:
     h = g.heroes[hero]
-    pen = FIRST_HERO_PEN + hero
+    pen = hero_pen(hero)
     t = g.t
     while any_attack(g, hero):
         g.say(g.who(T.HERO, hero, comma=True) + t("MSG_SELECT_ATTACKERS") + "?", pen)
@@ -167,7 +167,7 @@ def _valid_pick(g: Game, pick: Counter) -> bool:
 
 def _choose_defender(g: Game, hero: int, here: int) -> None:
     h = g.heroes[hero]
-    pen = FIRST_HERO_PEN + hero
+    pen = hero_pen(hero)
     t = g.t
     while True:
         g.say(g.who(T.HERO, hero, comma=True) + t("MSG_SELECT_DEFENDER") + "?", pen)
@@ -208,7 +208,7 @@ def _can_defend(g: Game, hero: int, here: int, victim: Counter) -> bool:
 def _fought_already(g: Game, hero: int, victim: Counter) -> bool:
     """Whether any attacker fought the victim this turn; each one says so."""
     t = g.t
-    pen = FIRST_HERO_PEN + hero
+    pen = hero_pen(hero)
     fought, this_turn = t("MSG_ALREADY_FOUGHT"), t("MSG_THIS_TURN")
     already = False
     h = g.heroes[hero]
@@ -253,7 +253,7 @@ def _amiga_battle(g: Game, hero: int, victim: Counter, area: int) -> None:
     if g.listening:
         g.tell(
             g.who(T.HERO, hero) + g.t("MSG_ATTACKS") + g.who(*victim, lower=True) + ".",
-            FIRST_HERO_PEN + hero,
+            hero_pen(hero),
         )
     battle(g, victim, hero)
 
@@ -265,7 +265,7 @@ def _amiga_attacks(g: Game, hero: int, must: bool, weakest: int) -> None:
     side does not stop further attacks on the same kind in that area.
     """
     if g.listening:
-        g.say(g.who(T.HERO, hero) + g.t("MSG_CONSIDERS_ATTACKS") + "...", FIRST_HERO_PEN + hero)
+        g.say(g.who(T.HERO, hero) + g.t("MSG_CONSIDERS_ATTACKS") + "...", hero_pen(hero))
     war = _Campaign(g, hero, weakest if must else -1)
     area = -1
     while True:

@@ -4,23 +4,13 @@ from __future__ import annotations
 
 from saga.engine import movement, spells
 from saga.engine import tables as T
-from saga.engine.counters import jarl_count
 from saga.engine.game import Game
 from saga.engine.gods import battle_god, pray, thor
-from saga.engine.host import FIRST_HERO_PEN, WHITE, Ask
-from saga.engine.items import drop_all, loot_monster, ring_escape, yes_no, yn_suffix
+from saga.engine.host import WHITE, Ask, hero_pen
+from saga.engine.items import ring_escape
 from saga.engine.kingdoms import conquer
 from saga.engine.state import Counter, Hero, Item, Jarl
-
-_RESULT_TEXT = {
-    T.ATTACKERS_KILLED: "MSG_ATTACKERS_KILLED",
-    T.ATTACKERS_WOUNDED: "MSG_ATTACKERS_WOUNDED",
-    T.ATTACKERS_FLEE: "MSG_ATTACKERS_FLEE",
-    T.NO_RESULT: "MSG_NO_RESULT",
-    T.DEFENDERS_FLEE: "MSG_DEFENDERS_FLEE",
-    T.DEFENDERS_WOUNDED: "MSG_DEFENDERS_WOUNDED",
-    T.DEFENDERS_KILLED: "MSG_DEFENDERS_KILLED",
-}
+from saga.engine.wounds import kill, recruit, wound
 
 
 def defending(g: Game, hero: int) -> bool:
@@ -52,6 +42,30 @@ def _sword_bonus(sword: int, other_side_has_jarls: bool) -> int:
     if sword == T.LOVI:
         return 3 if other_side_has_jarls else 1
     return T.SWORD_BONUS[sword]
+
+
+def strength(g: Game, kind: int, number: int, *, defending: bool) -> int:
+    """One counter's own part of a battle's sum, as the Help window shows it.
+
+    Its factor less Hagall, the Ogal rune, its swords and, defending, its
+    magic armour, each as a battle counts them.  What depends on the foe
+    (Lovi's extra against jarls, Balmung against armour) is left out.  The
+    original's window printed the Amiga players' estimate instead, which
+    forgets the sword.
+    """
+    if kind == T.MONSTER:
+        monster = g.monsters[number]
+        return monster.strength - monster.hagall
+    record: Hero | Jarl = g.heroes[number] if kind == T.HERO else g.jarls[number]
+    value = record.strength - record.hagall
+    if kind == T.HERO and g.heroes[number].rune == T.OGAL:
+        value += T.OGAL_BONUS
+    value += sum(T.SWORD_BONUS[s] for s, item in enumerate(g.swords) if item.held_by(kind, number))
+    if defending:
+        value += sum(
+            bonus for armour, bonus in T.ARMOUR_BONUS if g.treasures[armour].held_by(kind, number)
+        )
+    return value
 
 
 def _holder(g: Game, item: Item) -> Hero | Jarl | None:
@@ -157,9 +171,9 @@ def _side_strengths(g: Game, defender: Counter, jarls: list[Jarl]) -> tuple[int,
     for h in heroes:
         if h.alive and h.rune == T.OGAL:
             if h.attacking:
-                attack += 1
+                attack += T.OGAL_BONUS
             elif h.defending:
-                defence += 1
+                defence += T.OGAL_BONUS
     sword_attack, sword_defence = _sword_bonuses(g, jarls)
     return attack + sword_attack, defence + sword_defence
 
@@ -198,10 +212,9 @@ def _fight(g: Game, defender: Counter, attackhero: int, defendhero: int, jarls: 
 
     # Balmung cuts through magic armour.
     if not _attacks_with(g, g.swords[T.BALMUNG]):
-        if _defends_with(g, g.treasures[T.MAGIC_SHIRT]):
-            defence += 1
-        if _defends_with(g, g.treasures[T.MAIL_COAT]):
-            defence += 2
+        for armour, bonus in T.ARMOUR_BONUS:
+            if _defends_with(g, g.treasures[armour]):
+                defence += bonus
 
     roll = g.d6()
     result = T.combat_result(roll + attack - defence)
@@ -209,8 +222,8 @@ def _fight(g: Game, defender: Counter, attackhero: int, defendhero: int, jarls: 
         t = g.t
         g.tell(
             f"{t('MSG_ATTACK_STRENGTH')}: {attack}. {t('MSG_DEFENCE_STRENGTH')}: {defence}. "
-            f"{t('MSG_ROLL')}: {roll}. {t(_RESULT_TEXT[result])}.",
-            FIRST_HERO_PEN + attackhero,
+            f"{t('MSG_ROLL')}: {roll}. {t(T.RESULT_NAMES[result])}.",
+            hero_pen(attackhero),
         )
 
     # Hrunting turns its side's flight into the enemy's.
@@ -277,7 +290,7 @@ def _luck(g: Game, hero: int, c: Counter, side: str, own: int, other: int) -> in
         most = min(h.luck, 9)
         g.say(
             f"{t(side)}{g.who(*c, lower=True)}, {t('MSG_USE_LUCK')} (0-{most})?",
-            FIRST_HERO_PEN + hero,
+            hero_pen(hero),
         )
         return spend_luck(g, hero)
     if own < other and h.luck > 1:
@@ -287,7 +300,7 @@ def _luck(g: Game, hero: int, c: Counter, side: str, own: int, other: int) -> in
         # the hero in a way that starts the message afresh.
         g.tell(
             g.who(T.HERO, hero) + f"{t('MSG_USED')} {luck} {t('MSG_LUCK_LOWER')}.",
-            FIRST_HERO_PEN + hero,
+            hero_pen(hero),
         )
         return luck
     return 0
@@ -297,7 +310,7 @@ def spend_luck(g: Game, hero: int) -> int:
     """A human types a digit; asking for more luck than he has spends none."""
     g.hint("0", "0")
     while True:
-        key = g.ask(Ask.MULTIKEYBOARD, FIRST_HERO_PEN + hero)
+        key = g.ask(Ask.MULTIKEYBOARD, hero_pen(hero))
         if ord("0") <= key <= ord("9"):
             break
     luck = key - ord("0")
@@ -349,216 +362,3 @@ def flee(g: Game, router: Counter, routed: Counter) -> None:
         movement.amiga_rout(g, routed)
     else:
         movement.human_rout(g, routed, routerhero)
-
-
-def wound(g: Game, wounder: Counter, wounded: Counter) -> None:
-    wounderhero, woundedhero = g.side(wounder), g.side(wounded)
-    if wounder.kind == T.HERO and wounded.kind == T.JARL:
-        if recruit(g, wounded.number, wounderhero):
-            return
-    elif wounded.kind == T.HERO and g.heroes[wounded.number].wounded:
-        kill(g, wounder, wounded)
-        return
-    elif wounded.kind == T.KINGDOM:
-        conquer(g, wounder, wounded.number)
-        return
-    g.tell(g.who(*wounded) + g.t("MSG_IS_WOUNDED") + "!", g.pen(woundedhero))
-    if wounded.kind == T.HERO:
-        h = g.heroes[wounded.number]
-        if h.maidens:
-            h.maidens -= 1
-            h.wounded = False
-            g.tell(
-                f"Frey {g.t('MSG_MAIDEN_HEALS')} {h.name}{g.t('MSG_S_WOUND')}.",
-                FIRST_HERO_PEN + wounded.number,
-            )
-        else:
-            h.wounded = True
-        if wounderhero != -1:
-            half = h.strength // 2 // 2
-            gain(g, wounderhero, half, half)
-    elif wounded.kind == T.JARL:
-        j = g.jarls[wounded.number]
-        j.alive = j.taken = False
-        j.hero = -1
-        j.wealth = 0
-        drop_all(g, wounded, j.where)
-        if wounderhero != -1:
-            half = j.strength // 2 // 2  # not the same as // 4 for odd strengths
-            gain(g, wounderhero, half, half)
-    elif wounded.kind == T.MONSTER:
-        m = g.monsters[wounded.number]
-        m.alive = m.taken = False  # back to the pile
-        gain(g, wounderhero, m.glory // 2, m.luck // 2)
-
-
-def kill(g: Game, killer: Counter, killed: Counter) -> None:
-    if killed.kind == T.HERO:
-        _kill_hero(g, g.side(killer), killed.number)
-    elif killed.kind == T.JARL:
-        _kill_jarl(g, g.side(killer), killed.number)
-    elif killed.kind == T.KINGDOM:
-        conquer(g, killer, killed.number)
-    else:
-        _kill_monster(g, killer, killed.number)
-
-
-def _kill_hero(g: Game, killerhero: int, hero: int) -> None:
-    h = g.heroes[hero]
-    h.alive = h.attacking = h.defending = False
-    drop_all(g, Counter(T.HERO, hero), h.where)
-    g.tell(g.who(T.HERO, hero) + g.t("MSG_IS_KILLED") + "!", FIRST_HERO_PEN + hero)
-    if killerhero != -1:
-        half = h.strength // 2
-        gain(g, killerhero, half, half)
-
-
-def _kill_jarl(g: Game, killerhero: int, jarl: int) -> None:
-    j = g.jarls[jarl]
-    killedhero = j.hero
-    if killerhero != -1 and g.heroes[killerhero].where == j.where and recruit(g, jarl, killerhero):
-        return
-    j.alive = j.attacking = j.defending = False
-    drop_all(g, Counter(T.JARL, jarl), j.where)
-    g.tell(g.who(T.JARL, jarl) + g.t("MSG_IS_KILLED") + "!", FIRST_HERO_PEN + killedhero)
-    if killerhero != -1:
-        _take_jarl_gold(g, killerhero, jarl)
-    if killedhero != -1:
-        _mourn_jarl(g, killedhero, j.strength // 2)
-    if killerhero != -1:
-        gain(g, killerhero, j.strength // 2, j.strength // 2)
-
-
-def _kill_monster(g: Game, killer: Counter, monster: int) -> None:
-    """The slayer loots the monster; a hero may learn a rune from a magic one."""
-    killerhero = g.side(killer)
-    m = g.monsters[monster]
-    m.alive = False
-    g.tell(f"{g.monster_name(monster)} {g.t('MSG_IS_KILLED')}!", FIRST_HERO_PEN + killerhero)
-    loot_monster(g, killer, killerhero, monster)
-    gain(g, killerhero, m.glory, m.luck)
-    h = g.heroes[killerhero]
-    if h.attacking and m.species in (T.DROW, T.GHOST, T.WITCH) and h.rune == -1:
-        h.rune = g.goodrand() % len(T.RUNE_NAMES)
-        g.tell(
-            g.who(T.HERO, killerhero)
-            + f"{g.t('MSG_LEARNS_THE_RUNE')} {T.RUNE_NAMES[h.rune]}, "
-            + f"{g.t(T.RUNE_DESCRIPTIONS[h.rune])}.",
-            FIRST_HERO_PEN + killerhero,
-        )
-
-
-def _take_jarl_gold(g: Game, killerhero: int, killed: int) -> None:
-    """The slayer's side takes the taxes a slain jarl carried.
-
-    Quirks kept: the dead jarl keeps his gold too, and when the killer's
-    hero is elsewhere, every one of his jarls on the spot gets the full sum.
-    """
-    j = g.jarls[killed]
-    h = g.heroes[killerhero]
-    pen = FIRST_HERO_PEN + killerhero
-    if h.where == j.where:
-        if j.wealth:
-            h.wealth += j.wealth
-            # Two spaces after "from", as the original writes it.
-            g.tell(
-                g.who(T.HERO, killerhero)
-                + f"{g.t('MSG_TAKES')} {j.wealth} {g.t('MSG_GOLDEN_MARKS')} {g.t('MSG_FROM')} "
-                + g.who(T.JARL, killed, lower=True)
-                + ".",
-                pen,
-            )
-        return
-    for other in g.jarls:
-        if other.alive and other.hero == killerhero and other.where == j.where and j.wealth:
-            other.wealth += j.wealth
-            # The original leaves out the sum here, keeping both spaces round it.
-            g.tell(
-                g.who(T.JARL, other.index)
-                + f"{g.t('MSG_TAKES')}  {g.t('MSG_GOLDEN_MARKS')} {g.t('MSG_FROM')} "
-                + g.who(T.JARL, killed, lower=True)
-                + ".",
-                pen,
-            )
-
-
-def _mourn_jarl(g: Game, hero: int, loss: int) -> None:
-    """A hero who loses a jarl loses glory or luck by half the jarl's strength."""
-    h = g.heroes[hero]
-    if h.control != T.HUMAN:
-        h.glory = max(h.glory - loss, 0)
-        return
-    if h.glory <= 0 and h.luck <= 0:
-        return
-    pen = FIRST_HERO_PEN + hero
-    g.say(g.who(T.HERO, hero, comma=True) + _glory_or_luck(g, "MSG_LOSE", loss, loss), pen)
-    if glory_chosen(g, pen):
-        h.glory = max(h.glory - loss, 0)
-    else:
-        h.luck = max(h.luck - loss, 0)
-
-
-def _glory_or_luck(g: Game, verb: str, glory: int, luck: int) -> str:
-    t = g.t
-    return (
-        f"{t(verb)} {glory} ({t('MSG_KEY_GLORY')}){t('MSG_GLORY_REST')} {t('MSG_OR')} "
-        f"{luck} ({t('MSG_KEY_LUCK')}){t('MSG_LUCK_REST')}?"
-    )
-
-
-def glory_chosen(g: Game, pen: int) -> bool:
-    """Ask until the player presses the Glory or the Luck key."""
-    glory, luck = g.key("MSG_KEY_GLORY"), g.key("MSG_KEY_LUCK")
-    while True:
-        result = g.ask(Ask.GLKEYBOARD, pen)
-        if result in (glory, luck):
-            return result == glory
-
-
-def gain(g: Game, hero: int, glory: int, luck: int) -> None:
-    """A deed earns glory or luck, the player's choice; the Amiga tosses a coin."""
-    if glory == 0 and luck == 0:
-        return
-    h = g.heroes[hero]
-    if h.control == T.HUMAN:
-        pen = FIRST_HERO_PEN + hero
-        g.say(g.who(T.HERO, hero, comma=True) + _glory_or_luck(g, "MSG_GAIN", glory, luck), pen)
-        if glory_chosen(g, pen):
-            h.glory += glory
-        else:
-            h.luck += luck
-    elif g.goodrand() % 2:
-        h.luck += luck
-    else:
-        h.glory += glory
-
-
-def recruit(g: Game, jarl: int, hero: int) -> bool:
-    """A beaten free jarl, face up for the first time, may join the victor.
-
-    Only the battle that turns the jarl face up gives the chance, and it
-    costs the hero a point of luck; the Amiga always takes it.
-    """
-    j, h = g.jarls[jarl], g.heroes[hero]
-    if not (j.hero == -1 and h.luck >= 1 and j.recruitable):
-        return False
-    j.recruitable = False
-    if jarl_count(g, hero) >= T.MAX_JARLS_PER_HERO:
-        return False
-    pen = FIRST_HERO_PEN + hero
-    if h.control == T.HUMAN:
-        g.say(
-            g.who(T.HERO, hero, comma=True) + f"{g.t('MSG_RECRUIT_JARL')} {j.name} {yn_suffix(g)}",
-            pen,
-        )
-        if not yes_no(g, pen):
-            return False
-        h.luck -= 1
-        gain(g, hero, j.strength // 2, j.strength // 2)
-        j.hero = hero
-        return True
-    h.luck -= 1
-    gain(g, hero, j.strength // 2, j.strength // 2)
-    j.hero = hero
-    g.tell(g.who(T.HERO, hero) + f"{g.t('MSG_RECRUITS_JARL')} {j.name}.", pen)
-    return True

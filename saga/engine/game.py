@@ -8,29 +8,32 @@ random source, the host and the language can be swapped freely.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from collections.abc import Callable
 
 from saga.engine import tables as T
-from saga.engine.host import FIRST_HERO_PEN, WHITE, Ask, Host, key_code
+from saga.engine.host import WHITE, Ask, Host, Lookup, answer_key, hero_pen
 from saga.engine.rng import RandomSource
 from saga.engine.state import Counter, GameState
 
-if TYPE_CHECKING:
-    from saga.text import Lookup
-
 
 class Game:
+    """A game in play.  Made by :class:`saga.engine.session.Session` only.
+
+    ``host`` is the host, or a function that makes it from this game (a
+    host that shows the game needs the game it shows).
+    """
+
     def __init__(
         self,
         state: GameState,
         rng: RandomSource,
-        host: Host,
+        host: Host | Callable[[Game], Host],
         text: Lookup,
         *,
         fixes: bool = False,
     ) -> None:
         self.state = state
-        # Mend the original's known traps (see DESIGN.md); off means faithful.
+        # Mend the original's known traps (see docs/design.md); off means faithful.
         self.fixes = fixes
         self.heroes = state.heroes
         self.jarls = state.jarls
@@ -43,12 +46,6 @@ class Game:
         self.side = state.side
         self.rng = rng  # for counting its draws (tests); the engine only calls goodrand
         self.goodrand = rng.goodrand
-        self.host = host
-        # Nobody reads the messages of a game nobody watches (a simulation, a
-        # trace without messages), so the busiest ones, about every Amiga
-        # move, attack and die roll, are not even put into words for it: that
-        # was a twelfth of such a game's time.  Messages never draw or decide.
-        self.listening = host.listening
         self.t = text
         # What kind of counter the last answer picked (the original's global).
         self.countertype = T.HERO
@@ -65,6 +62,12 @@ class Game:
         self.movearray = [0] * T.AREAS
         self.freemove = False
         self.visited = [False] * T.AREAS
+        self.host: Host = host(self) if callable(host) else host
+        # Nobody reads the messages of a game nobody watches (a simulation, a
+        # trace without messages), so the busiest ones, about every Amiga
+        # move, attack and die roll, are not even put into words for it: that
+        # was a twelfth of such a game's time.  Messages never draw or decide.
+        self.listening = self.host.listening
 
     # -- randomness ---------------------------------------------------------
 
@@ -92,7 +95,7 @@ class Game:
 
     def key(self, name: str) -> int:
         """The key code of a one-letter answer, as the catalog spells it."""
-        return key_code(self.t(name)[:1] or "?")
+        return answer_key(self.t, name)
 
     # -- naming things -----------------------------------------------------
 
@@ -146,12 +149,12 @@ class Game:
     @staticmethod
     def pen(hero: int) -> int:
         """The pen of a hero's messages; a hero of -1 speaks in white."""
-        return WHITE if hero == -1 else FIRST_HERO_PEN + hero
+        return WHITE if hero == -1 else hero_pen(hero)
 
     def who_pen(self, kind: int, counter: int) -> int:
         """The pen the original picks when naming a counter."""
         if kind == T.HERO:
-            return FIRST_HERO_PEN + counter
+            return hero_pen(counter)
         if kind == T.JARL and counter >= 0 and self.jarls[counter].hero != -1:
-            return FIRST_HERO_PEN + self.jarls[counter].hero
+            return hero_pen(self.jarls[counter].hero)
         return WHITE

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from saga.engine import tables as T
 from saga.engine.game import Game
-from saga.engine.host import FIRST_HERO_PEN
+from saga.engine.host import hero_pen
 
 
 def pray(g: Game, hero: int) -> None:
@@ -58,7 +58,7 @@ def notice(g: Game, hero: int) -> None:
         # Odin, Thor and Tyr act in the hero's next battle.
         h.god = god
         text = f"{T.GOD_NAMES[god]} {t('MSG_HEARD_PRAYER')} {h.name}."
-    g.tell(text, FIRST_HERO_PEN + hero)
+    g.tell(text, hero_pen(hero))
 
 
 def thor(g: Game, hero: int) -> None:
@@ -77,7 +77,7 @@ def thor(g: Game, hero: int) -> None:
     else:
         h.glory += 2
         text = f"Thor {t('MSG_THOR_HONOURS')} {h.name} {t('MSG_THOR_FEASTS')}."
-    g.tell(text, FIRST_HERO_PEN + hero)
+    g.tell(text, hero_pen(hero))
 
 
 def battle_god(g: Game, hero: int, attacking: bool) -> int:
@@ -116,5 +116,5 @@ def battle_god(g: Game, hero: int, attacking: bool) -> int:
         side = [j.attacking if attacking else j.defending for j in g.jarls]
         change = 1 + sum(side)
         text = f"Tyr {t('MSG_HELPS_HERO')} {name} {t('MSG_PLUS_1_EACH')}."
-    g.tell(text, FIRST_HERO_PEN + hero)
+    g.tell(text, hero_pen(hero))
     return change

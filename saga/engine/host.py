@@ -11,14 +11,27 @@ implement it with a script.  The engine never learns which.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from enum import IntEnum
 from typing import NamedTuple, Protocol
 
 from saga.engine.state import GameState
 
+# The game's words: a message's catalog ID to its text in the player's language.
+Lookup = Callable[[str], str]
+
 # The pens the engine names for its messages; the palette (saga.pens) builds on these.
 WHITE = 1  # plain messages
 FIRST_HERO_PEN = 6  # hero h's messages, counters and kingdoms are in pen FIRST_HERO_PEN + h
+
+
+def hero_pen(hero: int) -> int:
+    """The pen of a hero's messages, counters and kingdoms.
+
+    Plain arithmetic, as the original's: for nobody (-1) it is the pen
+    below the first hero's, which a few of its messages do use.
+    """
+    return FIRST_HERO_PEN + hero
 
 
 class Ask(IntEnum):
@@ -37,7 +50,7 @@ class Ask(IntEnum):
 OFF_MAP = -1
 BACKSPACE = -2
 DONE = -3  # Space, the middle or right button, or a click on the message bar
-ABORT = -4  # New game / Quit to title from the menu
+ABORT = -4  # Esc at the turn prompt: the player leaves the game (turn_starts says False)
 
 
 def key_code(char: str) -> int:
@@ -48,6 +61,20 @@ def key_code(char: str) -> int:
     """
     upper = char.upper()
     return ord(upper if len(upper) == 1 else char)
+
+
+def answer_key(t: Lookup, name: str) -> int:
+    """The key code of a one-letter answer, as the catalog spells it."""
+    return key_code(t(name)[:1] or "?")
+
+
+# The catalog's keys for the two- and three-way choices: the first is also
+# what the left button answers, the second the other buttons.
+CHOICE_KEYS = {
+    Ask.YNKEYBOARD: ("MSG_KEY_YES", "MSG_KEY_NO"),
+    Ask.GLKEYBOARD: ("MSG_KEY_GLORY", "MSG_KEY_LUCK"),
+    Ask.WRKEYBOARD: ("MSG_KEY_WITHDRAW", "MSG_KEY_RESTART"),
+}
 
 
 class Answer(NamedTuple):

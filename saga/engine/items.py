@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from saga.engine import tables as T
 from saga.engine.game import Game
-from saga.engine.host import FIRST_HERO_PEN, Ask
+from saga.engine.host import Ask, hero_pen
 from saga.engine.state import Counter
 
 _ASK_VERB = {
@@ -176,7 +176,7 @@ def offer_necklace(g: Game, c: Counter, control: int) -> None:
 
 def loot_monster(g: Game, slayer: Counter, hero: int, monster: int) -> None:
     """The slayer of a monster takes its treasures, and its gold goes to his hero."""
-    pen = FIRST_HERO_PEN + hero
+    pen = hero_pen(hero)
     for number in range(g.state.treasure_count):
         item = g.treasures[number]
         if item.held_by(T.MONSTER, monster):
@@ -210,7 +210,7 @@ def ring_escape(g: Game, c: Counter) -> bool:
         return False
     hero = g.side(c)
     control = g.heroes[hero].control if hero >= 0 else T.NONE
-    pen = FIRST_HERO_PEN + hero
+    pen = hero_pen(hero)
     if control == T.AMIGA:
         name = g.item_name(T.TREASURE, T.INVISIBILITY_RING)
         g.say(g.who(*c) + f"{g.t('MSG_WEARS_THE')} {name}.", pen)
@@ -233,4 +233,4 @@ def hand_over_gold(g: Game, hero: int, jarl: int) -> None:
     text = g.who(T.JARL, jarl) + f"{verb} {j.wealth} {g.t('MSG_GOLD_TO_HERO')} {h.name}."
     h.wealth += j.wealth
     j.wealth = 0
-    g.tell(text, FIRST_HERO_PEN + hero)
+    g.tell(text, hero_pen(hero))

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from saga.engine import tables as T
 from saga.engine.game import Game
-from saga.engine.host import FIRST_HERO_PEN
+from saga.engine.host import hero_pen
 from saga.engine.state import Counter
 
 
@@ -13,7 +13,7 @@ def conquer(g: Game, victor: Counter, area: int) -> None:
     text = g.who(*victor) + g.t("MSG_HAS_CONQUERED") + g.who(T.KINGDOM, area, lower=True)
     hero = g.side(victor)
     g.king[area] = hero
-    g.tell(text + ".", FIRST_HERO_PEN + hero)
+    g.tell(text + ".", hero_pen(hero))
 
 
 def collect_taxes(g: Game) -> None:
@@ -53,4 +53,4 @@ def collect_taxes(g: Game) -> None:
             if not held:
                 text = g.who(T.KINGDOM, area) + g.t("MSG_OVERRUN") + "."
                 g.king[area] = -1
-                g.tell(text, FIRST_HERO_PEN + hero)
+                g.tell(text, hero_pen(hero))

@@ -8,7 +8,7 @@ from saga.engine import tables as T
 from saga.engine.assess import STAY, Camp, Phase, Survey
 from saga.engine.counters import is_legal, moves, sea_step
 from saga.engine.game import Game
-from saga.engine.host import BACKSPACE, DONE, FIRST_HERO_PEN, Ask
+from saga.engine.host import BACKSPACE, DONE, Ask, hero_pen
 from saga.engine.items import (
     ask_treasure,
     hand_over_gold,
@@ -86,13 +86,13 @@ def _move_hero(g: Game, hero: int, camp: Camp | None) -> None:
     offer_necklace(g, me, h.control)
     if g.whichmove == 1 and h.wounded and (h.where == h.homewhere or h.rune == T.ING):
         h.wounded = False
-        g.tell(g.who(T.HERO, hero) + g.t("MSG_HEALS") + ".", FIRST_HERO_PEN + hero)
+        g.tell(g.who(T.HERO, hero) + g.t("MSG_HEALS") + ".", hero_pen(hero))
     elif g.treasures[T.HEALING_POTION].held_by(T.HERO, hero) and h.wounded:
         if h.control == T.AMIGA:
             h.wounded = False
             vanish(g, T.HEALING_POTION)
             name = g.item_name(T.TREASURE, T.HEALING_POTION)
-            g.tell(g.who(T.HERO, hero) + f"{g.t('MSG_DRINKS_THE')} {name}.", FIRST_HERO_PEN + hero)
+            g.tell(g.who(T.HERO, hero) + f"{g.t('MSG_DRINKS_THE')} {name}.", hero_pen(hero))
         elif ask_treasure(g, me, T.HEALING_POTION):
             h.wounded = False
             vanish(g, T.HEALING_POTION)
@@ -131,7 +131,7 @@ def _ask_destination(g: Game, c: Counter, pen: int) -> int:
 def _human_moves_hero(g: Game, hero: int, n: int, start: int) -> None:
     h = g.heroes[hero]
     me = Counter(T.HERO, hero)
-    pen = FIRST_HERO_PEN + hero
+    pen = hero_pen(hero)
     horse = g.treasures[T.FREY_FAXI]
     if horse.held_by(T.HERO, hero):
         if ask_treasure(g, me, T.FREY_FAXI):
@@ -173,7 +173,7 @@ def _mounts(g: Game) -> str:
 
 def _amiga_moves_hero(g: Game, hero: int, n: int, camp: Camp | None) -> None:
     h = g.heroes[hero]
-    pen = FIRST_HERO_PEN + hero
+    pen = hero_pen(hero)
     s = g.state
     horse = g.treasures[T.FREY_FAXI]
     if horse.held_by(T.HERO, hero):
@@ -245,7 +245,7 @@ def _move_jarl(g: Game, hero: int, jarl: int, camp: Camp | None) -> None:
             _human_moves_jarl(g, hero, jarl, n, start)
         elif h.control == T.AMIGA:
             if g.listening:
-                g.say(g.who(T.JARL, jarl) + g.t("MSG_IS_MOVING") + "...", FIRST_HERO_PEN + hero)
+                g.say(g.who(T.JARL, jarl) + g.t("MSG_IS_MOVING") + "...", hero_pen(hero))
             _amiga_walk(g, me, n, step_jarl, camp)
     if j.wealth and h.where in g.movearray[: g.whichmove]:
         hand_over_gold(g, hero, jarl)  # his taxes, if his path met his hero
@@ -257,7 +257,7 @@ def _move_jarl(g: Game, hero: int, jarl: int, camp: Camp | None) -> None:
 def _human_moves_jarl(g: Game, hero: int, jarl: int, n: int, start: int) -> None:
     j = g.jarls[jarl]
     me = Counter(T.JARL, jarl)
-    pen = FIRST_HERO_PEN + hero
+    pen = hero_pen(hero)
     if g.treasures[T.TELEPORT_SCROLL].held_by(T.JARL, jarl) and ask_treasure(
         g, me, T.TELEPORT_SCROLL
     ):
@@ -353,7 +353,7 @@ def human_rout(g: Game, c: Counter, routerhero: int) -> None:
     if n == 0:
         return
     piece = g.piece(c)
-    pen = FIRST_HERO_PEN + routerhero
+    pen = hero_pen(routerhero)
     start = piece.where
     under_way = False
     step = 1

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from saga.engine import tables as T
 from saga.engine.game import Game
-from saga.engine.host import FIRST_HERO_PEN
+from saga.engine.host import hero_pen
 
 
 def start_game(g: Game, controls: list[int], turns: int, advanced: bool) -> None:
@@ -55,7 +55,7 @@ def new_hero(g: Game, hero: int, give_sword: bool) -> None:
     item.possessortype = T.HERO
     item.possessor = hero
     item.where = -1
-    g.tell(f"{h.name} {g.t('MSG_HAS_THE_SWORD')} {T.SWORD_NAMES[sword]}.", FIRST_HERO_PEN + hero)
+    g.tell(f"{h.name} {g.t('MSG_HAS_THE_SWORD')} {T.SWORD_NAMES[sword]}.", hero_pen(hero))
 
 
 def place_monsters(g: Game) -> None:

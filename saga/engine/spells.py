@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
-from saga.engine import combat, movement
+from saga.engine import movement
 from saga.engine import tables as T
 from saga.engine.game import Game
-from saga.engine.host import FIRST_HERO_PEN, WHITE
+from saga.engine.host import WHITE, hero_pen
 from saga.engine.state import Counter
+from saga.engine.wounds import wound
 
 _SPELL_EFFECT = {
     T.HAGALL: "MSG_HAIL",
@@ -52,7 +53,7 @@ def _strike_heroes(g: Game, monster: Counter, spell: int, where: int) -> None:
         if h.rune == T.SYGIL and g.d6() <= 3:
             g.tell(
                 f"{g.t('MSG_HERO')} {h.name}{g.t('MSG_RUNE_PROTECTS')}.",
-                FIRST_HERO_PEN + h.index,
+                hero_pen(h.index),
             )
             continue
         if spell == T.HAGALL:
@@ -68,7 +69,7 @@ def _strike_heroes(g: Game, monster: Counter, spell: int, where: int) -> None:
             movement.amiga_rout(g, Counter(T.HERO, h.index))
             h.attacking = False
         else:
-            combat.wound(g, monster, Counter(T.HERO, h.index))
+            wound(g, monster, Counter(T.HERO, h.index))
             h.attacking = False
 
 
@@ -89,5 +90,5 @@ def _strike_jarls(g: Game, monster: Counter, spell: int, where: int) -> None:
             movement.amiga_rout(g, Counter(T.JARL, j.index))
             j.attacking = False
         elif j.face == T.FACE_UP:
-            combat.wound(g, monster, Counter(T.JARL, j.index))
+            wound(g, monster, Counter(T.JARL, j.index))
             j.attacking = False

@@ -88,7 +88,7 @@ class Hero:
         # The counters fought this turn, at most ATTACKS.
         self.fought: list[Counter] = []
         # score[t] is the score at the end of turn t; slot 0 is unused.
-        self.score = [0] * 100
+        self.score = [0] * (T.MAX_TURNS + 1)
 
 
 class Jarl:

@@ -265,6 +265,9 @@ SWORD_NAMES = (
     "Tyrfing (+2)",
 )
 SWORD_BONUS = (1, 2, 2, 1, 1, 2)
+OGAL_BONUS = 1  # the Ogal rune's part in its hero's battles
+# What magic armour adds to its wearer's defence (unless Balmung is against it).
+ARMOUR_BONUS = ((MAGIC_SHIRT, 1), (MAIL_COAT, 2))
 
 # Frey Faxi is a name; the other treasures are described, so they translate.
 TREASURE_NAMES = (
@@ -304,3 +307,14 @@ def combat_result(score: int) -> int:
 # The results table, by the clamped score above.
 ATTACKERS_KILLED, ATTACKERS_WOUNDED, ATTACKERS_FLEE, NO_RESULT = 2, 3, 4, 5
 DEFENDERS_FLEE, DEFENDERS_WOUNDED, DEFENDERS_KILLED = 6, 7, 8
+
+# What each result is called (the combat message and the rulebook's table).
+RESULT_NAMES = {
+    ATTACKERS_KILLED: "MSG_ATTACKERS_KILLED",
+    ATTACKERS_WOUNDED: "MSG_ATTACKERS_WOUNDED",
+    ATTACKERS_FLEE: "MSG_ATTACKERS_FLEE",
+    NO_RESULT: "MSG_NO_RESULT",
+    DEFENDERS_FLEE: "MSG_DEFENDERS_FLEE",
+    DEFENDERS_WOUNDED: "MSG_DEFENDERS_WOUNDED",
+    DEFENDERS_KILLED: "MSG_DEFENDERS_KILLED",
+}

@@ -2,20 +2,15 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from saga.engine import tables as T
 from saga.engine.assess import Phase
 from saga.engine.attacks import attack_phase
 from saga.engine.game import Game
-from saga.engine.host import FIRST_HERO_PEN, Ask
+from saga.engine.host import Ask, Lookup, hero_pen
 from saga.engine.kingdoms import collect_taxes
 from saga.engine.movement import move_side
 from saga.engine.placement import new_hero, place_jarls, place_monsters, promote, withdraw
 from saga.engine.state import GameState, Hero, Jarl
-
-if TYPE_CHECKING:
-    from saga.text import Lookup
 
 
 def score(g: Game, hero: int) -> int:
@@ -106,7 +101,7 @@ def settle_dead_heroes(g: Game) -> None:
         if h.alive or h.verydead:
             continue
         hero = h.index
-        pen = FIRST_HERO_PEN + hero
+        pen = hero_pen(hero)
         jarls = [j for j in g.jarls if j.alive and j.hero == hero]
         t = g.t
         if h.control == T.AMIGA:
@@ -131,7 +126,7 @@ def settle_dead_heroes(g: Game) -> None:
 
 def _human_dead_hero(g: Game, hero: int, can_transfer: bool) -> None:
     h = g.heroes[hero]
-    pen = FIRST_HERO_PEN + hero
+    pen = hero_pen(hero)
     t = g.t
     text = (
         f"{t('MSG_DEAD_HERO')} {h.name}, ({t('MSG_KEY_WITHDRAW')}){t('MSG_WITHDRAW_REST')}"

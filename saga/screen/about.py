@@ -2,9 +2,10 @@
 
 Laid out as the Amiga original's About window: a picture in the top left
 corner with the name, date and credits beside it, then what the program was
-built for and runs on, then who translated the text in use.  The original's
-lines about AmigaOS processes and public screens have no meaning here;
-their place tells the versions of pygame and SDL instead.
+built for and runs on, then who translated the text in use; a last line
+credits the port's own translations.  The original's lines about AmigaOS
+processes and public screens have no meaning here; their place tells the
+versions of pygame and SDL instead.
 """
 
 from __future__ import annotations
@@ -18,8 +19,9 @@ from saga.screen.panel import Panel
 from saga.screen.ui import Ui
 from saga.text import Lookup
 
-WIDTH, HEIGHT = 360, 150
+WIDTH, HEIGHT = 360, 170
 LABEL = 24  # characters: labels are padded to this width
+BOARD_GAME_YEAR = 1981  # as the 1.2a manual dates TSR's "Saga: Age of Heroes"
 
 
 def about_lines(t: Lookup) -> list[tuple[int, int, str, bool]]:
@@ -33,12 +35,13 @@ def about_lines(t: Lookup) -> list[tuple[int, int, str, bool]]:
         (67, 24, f"({RELEASE_DATE})", False),
         (67, 44, f"{t('MSG_BY')} James R. Jacobs", False),
         (67, 54, "Amigan Software, 2002", False),
-        (67, 64, f"{t('MSG_APP_DESCRIPTION')}: TSR Hobbies, 1980", False),
+        (67, 64, f"{t('MSG_APP_DESCRIPTION')}: TSR Hobbies, {BOARD_GAME_YEAR}", False),
         (11, 84, f"{t('MSG_BUILT_FOR'):<{LABEL}} {python}", False),
         (11, 94, f"{t('MSG_RUNNING_ON'):<{LABEL}} {system}", False),
         (11, 104, f"{'':<{LABEL}} {backend_versions()}", False),
         (11, 124, t("MSG_TRANSLATOR_1"), False),
         (11, 134, t("MSG_TRANSLATOR_2"), False),
+        (11, 154, t("MSG_TRANSLATIONS"), False),
     ]
 
 

@@ -105,7 +105,7 @@ class Board:
         ui.draw_title_bar()
 
     def _recolour(self, v: GameView) -> None:
-        """Kingdoms in their hero's colour, ice pale, other lands as drawn."""
+        """Kingdoms in a shade of their hero's colour, ice pale, other lands as drawn."""
         palette = self.ui.screen.palette
         for area in range(T.LAND_AREAS):
             drawn = self.map_palette[P.FIRST_LAND + area]
@@ -131,7 +131,7 @@ class Board:
         key_: tuple[int, int, int | None, bool]
         if kind == T.HERO:
             h = v.heroes[number]
-            pen = P.FIRST_HERO + number
+            pen = P.hero_pen(number)
             if h.promoted >= 0:  # a jarl carrying on as the hero
                 key_ = (T.JARL, h.promoted, pen, selected)
             else:
@@ -141,7 +141,7 @@ class Board:
             if j.face == T.FACE_DOWN:
                 key_ = (T.JARL, -1, None, selected)
             else:
-                key_ = (kind, number, P.FIRST_HERO + j.hero if j.hero >= 0 else None, selected)
+                key_ = (kind, number, P.hero_pen(j.hero) if j.hero >= 0 else None, selected)
         else:
             key_ = (kind, number, None, selected)
         image = self._images.get(key_)
@@ -188,16 +188,16 @@ class Board:
             if area < T.LAND_AREAS:
                 text += f" ({v.tax(area)})"
             king = v.kings[area]
-            return text + help_, P.FIRST_HERO + king if king >= 0 else P.WHITE
+            return text + help_, P.hero_pen(king) if king >= 0 else P.WHITE
         _, kind, number = thing
         if kind in (T.HERO, T.JARL, T.MONSTER):
             strength, moves = v.printed(kind, number)
             factors = f"({strength}-{moves})"
         if kind == T.HERO:
-            return f"{v.who(T.HERO, number)}{factors}{help_}", P.FIRST_HERO + number
+            return f"{v.who(T.HERO, number)}{factors}{help_}", P.hero_pen(number)
         if kind == T.JARL:
             j = v.jarls[number]
-            pen = P.FIRST_HERO + j.hero if j.hero >= 0 else P.WHITE
+            pen = P.hero_pen(j.hero) if j.hero >= 0 else P.WHITE
             if j.face == T.FACE_DOWN:
                 return f"{t('MSG_HIDDEN_JARL')} (?-?){help_}", pen
             return f"{v.who(T.JARL, number)}{factors}{help_}", pen

@@ -11,6 +11,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from amiga.display.box import Box
+from amiga.dos import file_in
 from amiga.input import IDCMP, MouseCode, RawKey
 from amiga.intuition import Button, StringGadget, Window
 from saga.screen import pens as P
@@ -75,7 +76,7 @@ def choose_file(
             gadget = window.handle(message)
             if gadget is cancel_button:
                 return None
-            if gadget in (ok_button, field) and field.text:
+            if gadget in (ok_button, field) and file_in(folder, field.text):
                 return folder / field.text
             if kind == IDCMP.VANILLAKEY and message.char == "\x1b":
                 return None

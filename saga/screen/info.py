@@ -327,7 +327,7 @@ def _draw_images(panel: Panel, sheet: Sheet, x: int) -> None:
             panel.counter(x, y, counter_image(T.SWORD, sheet.sword))
             y += SLOT
         for jarl, hero in sheet.jarls:
-            panel.counter(x, y, counter_image(T.JARL, jarl, pen=P.FIRST_HERO + hero))
+            panel.counter(x, y, counter_image(T.JARL, jarl, pen=P.hero_pen(hero)))
             y += SLOT
         x += SLOT
     for n, treasure in enumerate(sheet.treasures):

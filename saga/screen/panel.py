@@ -70,16 +70,23 @@ class Panel:
     # -- drawing, in inner coordinates --------------------------------------
 
     def text(
-        self, x: int, baseline: int, text: str, pen: int = P.WHITE, *, bold: bool = False
+        self,
+        x: int,
+        baseline: int,
+        text: str,
+        pen: int = P.WHITE,
+        *,
+        bold: bool = False,
+        shadow: bool = True,
     ) -> None:
-        """Shadowed text, cut at the inner area's right edge."""
+        """Text (shadowed unless told), cut at the inner area's right edge."""
         room = (self.width - x - (1 if bold else 0) - 1) // FONT
         text = text[: max(0, room)]
         if not text:
             return
         self.lines.append((x, baseline, text))
         ui = self.ui
-        ui.text(self.x0 + x, self.y0 + baseline, text, pen, shadow=True)
+        ui.text(self.x0 + x, self.y0 + baseline, text, pen, shadow=shadow)
         if bold:  # the Amiga's algorithmic bold: the same text a pixel right
             ui.text(self.x0 + x + 1, self.y0 + baseline, text, pen)
 

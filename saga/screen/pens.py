@@ -27,6 +27,7 @@ from saga.pens import (
     RGB,
     WHITE,
     fixed_colours,
+    hero_pen,
     land_in_play,
 )
 
@@ -48,6 +49,7 @@ __all__ = [
     "RED_TEXT",
     "WHITE",
     "frame_shades",
+    "hero_pen",
     "install",
     "install_fixed",
     "land_in_play",

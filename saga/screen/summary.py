@@ -62,7 +62,7 @@ def summary_rows(v: GameView, t: Lookup) -> list[tuple[str, int]]:
     """The heading and a line for each hero in play, with its pen."""
     rows = [(t("MSG_SUMMARY_HEADINGS"), P.WHITE)]
     rows += [
-        (hero_row(v, t, h.index), P.FIRST_HERO + h.index) for h in v.heroes if h.control != T.NONE
+        (hero_row(v, t, h.index), P.hero_pen(h.index)) for h in v.heroes if h.control != T.NONE
     ]
     return rows
 
@@ -145,5 +145,5 @@ def _draw_graph(panel: Panel, v: GameView, top: int) -> None:
             if first + i >= last:
                 break
             nx, ny = x0 + (i + 1) * TURN_STEP, height(scores[first + i + 1])
-            panel.line(x, y, nx, ny, P.FIRST_HERO + h.index)
+            panel.line(x, y, nx, ny, P.hero_pen(h.index))
             x, y = nx, ny

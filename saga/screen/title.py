@@ -24,7 +24,6 @@ from saga.screen import pens as P
 from saga.screen.ui import DRAW_INFO, HEIGHT, WIDTH, Ui
 from saga.text import Lookup
 
-SHIFT = Qualifier.LSHIFT | Qualifier.RSHIFT
 # The letter of each hero's name that picks him, as the original underlines it.
 HERO_KEYS = ("B", "U", "E", "R", "S", "T")
 CONTROL_NAMES = ("MSG_CONTROL_NONE", "MSG_HUMAN", None)  # the Amiga is "Amiga"
@@ -82,7 +81,10 @@ class TitleScreen:
             config.delay,
         )
         self.turns = Slider(
-            Box(GADGET_X, TURNS_Y - 8, GADGET_X + GADGET_W + 1, TURNS_Y + 3), 1, 99, config.turns
+            Box(GADGET_X, TURNS_Y - 8, GADGET_X + GADGET_W + 1, TURNS_Y + 3),
+            1,
+            T.MAX_TURNS,
+            config.turns,
         )
         self.advanced = CheckBox(
             Box(GADGET_X, ADVANCED_Y - 9, GADGET_X + 25, ADVANCED_Y + 4), config.advanced
@@ -112,8 +114,7 @@ class TitleScreen:
         self.start.enabled = any(config.controls)
 
     def draw(self) -> None:
-        ui, t, config = self.ui, self.t, self.config
-        self._show_config()
+        ui, t = self.ui, self.t
         ui.clear(P.BLACK)
         ui.frame_colour(None)
         ui.draw_frame()
@@ -124,9 +125,9 @@ class TitleScreen:
         for hero, name in enumerate(T.HERO_NAMES):
             y = ROW0 + hero * ROW_STEP
             label = name + ":"
-            ui.text(LABEL_X - 8 * len(label), y, label, P.FIRST_HERO + hero, shadow=True)
+            ui.text(LABEL_X - 8 * len(label), y, label, P.hero_pen(hero), shadow=True)
             underline = name.upper().index(HERO_KEYS[hero])
-            ui.text(LABEL_X - 8 * len(label) + 8 * underline, y + 1, "_", P.FIRST_HERO + hero)
+            ui.text(LABEL_X - 8 * len(label) + 8 * underline, y + 1, "_", P.hero_pen(hero))
         for y, name in (
             (DELAY_Y, "MSG_MESSAGE_DELAY"),
             (TURNS_Y, "MSG_TURNS"),
@@ -134,15 +135,24 @@ class TitleScreen:
         ):
             label = t(name)
             ui.text(LABEL_X - 8 * len(label), y, label, P.WHITE, shadow=True)
-        ui.text(GADGET_X + GADGET_W + 12, DELAY_Y, self.delay_text(), P.WHITE, shadow=True)
-        ui.text(GADGET_X + GADGET_W + 12, TURNS_Y, str(config.turns), P.WHITE, shadow=True)
-        self.gadgets.draw(ui.rp, DRAW_INFO)
+        self.draw_values()
         ui.text(
             8,
             HEIGHT - 12,
             f"Saga {__version__} (Amiga {ORIGINAL_VERSION}) - Help: {t('MSG_MENU_ABOUT')}",
             P.DARK_GREY,
         )
+
+    def draw_values(self) -> None:
+        """Draw what the player changes: the gadgets and the values beside the
+        sliders (all that a click or a key redraws, so that it shows at once)."""
+        ui = self.ui
+        self._show_config()
+        x = GADGET_X + GADGET_W + 12
+        ui.fill(x, DELAY_Y - 8, WIDTH - 5, TURNS_Y + 2, P.BLACK)  # inside the frame
+        ui.text(x, DELAY_Y, self.delay_text(), P.WHITE, shadow=True)
+        ui.text(x, TURNS_Y, str(self.config.turns), P.WHITE, shadow=True)
+        self.gadgets.draw(ui.rp, DRAW_INFO)
 
     def _control_name(self, control: int) -> str:
         name = CONTROL_NAMES[control]
@@ -160,12 +170,21 @@ class TitleScreen:
         }
 
     def run(self) -> TitleChoice:
+        """Wait for the player's choice, without ticks: nothing here moves by
+        itself, so only what changed is drawn again (all of it after a menu,
+        which may have changed the screen)."""
+        with self.ui.ticking(False):
+            return self._run()
+
+    def _run(self) -> TitleChoice:
         self.draw()
         while True:
             before = self._settings()
             message = self.ui.next_message(None)
             if message is None:
                 continue
+            # Gadgets show pressed or not as a held button moves over them.
+            tracking = self.gadgets.active is not None
             choice = self._handle(message)
             after = self._settings()
             changed = {k: v for k, v in after.items() if before[k] != v}
@@ -179,7 +198,11 @@ class TitleScreen:
                 self.remember(**changed)
             if choice:
                 return choice
-            self.draw()
+            kind = message.idcmp
+            if kind == IDCMP.MENUPICK:
+                self.draw()
+            elif changed or kind == IDCMP.MOUSEBUTTONS or (kind == IDCMP.MOUSEMOVE and tracking):
+                self.draw_values()
 
     def _handle(self, message: IntuiMessage) -> TitleChoice | None:
         kind = message.idcmp
@@ -226,26 +249,26 @@ class TitleScreen:
         if char == "\x1b":
             return TitleChoice("quit")
         if upper in HERO_KEYS:
-            self._cycle(HERO_KEYS.index(upper), bool(qualifier & SHIFT))
+            self._cycle(HERO_KEYS.index(upper), bool(qualifier & Qualifier.SHIFT))
         elif char in "123456":
-            self._cycle(int(char) - 1, bool(qualifier & SHIFT))
+            self._cycle(int(char) - 1, bool(qualifier & Qualifier.SHIFT))
         elif char in "!@#$%^":
             self._cycle("!@#$%^".index(char), True)
         return None
 
     def _raw(self, raw: int, qualifier: int) -> None:
         config = self.config
-        jump = bool(qualifier & (SHIFT | Qualifier.LALT | Qualifier.RALT | Qualifier.CONTROL))
+        jump = bool(qualifier & (Qualifier.SHIFT | Qualifier.ALT | Qualifier.CONTROL))
         if raw == RawKey.LEFT:
             config.delay = 0 if jump else max(0, config.delay - 1)
         elif raw == RawKey.RIGHT:
             top = len(DELAY_TICKS) - 1
             config.delay = top if jump else min(top, config.delay + 1)
         elif raw == RawKey.UP:
-            config.turns = min(99, config.turns + (10 if jump else 1))
+            config.turns = min(T.MAX_TURNS, config.turns + (10 if jump else 1))
         elif raw == RawKey.DOWN:
             config.turns = max(1, config.turns - (10 if jump else 1))
         elif RawKey.F1 <= raw <= RawKey.F6:
-            self._cycle(raw - RawKey.F1, bool(qualifier & SHIFT))
+            self._cycle(raw - RawKey.F1, bool(qualifier & Qualifier.SHIFT))
         elif raw == RawKey.HELP:
             self.on_menu("about")

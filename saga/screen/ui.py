@@ -14,6 +14,7 @@ Intuition blocks a window's menus under a requester.
 from __future__ import annotations
 
 import time
+from collections import deque
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
@@ -21,7 +22,7 @@ from typing import TYPE_CHECKING
 
 import numpy as np
 
-from amiga.display import Screen
+from amiga.display import PAL_HEIGHT, PAL_WIDTH, Screen
 
 if TYPE_CHECKING:
     from amiga.display.present import Presenter  # pygame only where there is a window
@@ -31,7 +32,7 @@ from amiga.input import IDCMP, EventSource, IntuiMessage, MouseCode, Qualifier, 
 from amiga.intuition import DrawInfo, Menu, MenuItem, MenuStrip, bevel
 from saga.screen import pens as P
 
-WIDTH, HEIGHT = 640, 512
+WIDTH, HEIGHT = PAL_WIDTH, PAL_HEIGHT
 TITLE_HEIGHT = 11  # the screen's title bar, where the menus live
 MESSAGE_TOP = 481  # the message area: two lines of text and the button hint
 UPPER_Y, LOWER_Y, LOWER_Y2 = 489, 499, 509  # text baselines
@@ -94,12 +95,14 @@ class Ui:
         self.presenter = presenter
         self.strip: MenuStrip | None = None
         self._modal = 0
+        self._kept: deque[IntuiMessage] = deque()  # what the last discard left for the window
         self.title_text = ""
         self.show_title = True
         # Saves a screenshot and returns the note saying where; the program's to set.
         self.take_screenshot: Callable[[], str] | None = None
         self._note: _Note | None = None
         self.frame_colour(None)
+        source.urgent = self._quits
 
     # -- drawing --------------------------------------------------------------
 
@@ -204,6 +207,12 @@ class Ui:
         time.sleep(FLASH_SECONDS if self.presenter is not None else 0)
         palette.load(saved)
 
+    def rest(self, seconds: float) -> None:
+        """Show the screen and take no input for a while (the original's Delay);
+        what comes meanwhile waits in the port.  No time passes without a window."""
+        self.present()
+        time.sleep(seconds if self.presenter is not None else 0)
+
     # -- showing --------------------------------------------------------------
 
     def present(self) -> None:
@@ -228,7 +237,7 @@ class Ui:
     _mouse: tuple[int, int] = (0, 0)
 
     def _receive(self, timeout: float | None) -> IntuiMessage | None:
-        message = self.source.next_event(timeout)
+        message = self._kept.popleft() if self._kept else self.source.next_event(timeout)
         if message is not None:
             self._mouse = (message.mouse_x, message.mouse_y)
         elif timeout is None:
@@ -241,15 +250,94 @@ class Ui:
     @contextmanager
     def requester_layer(self) -> Iterator[None]:
         """While a requester is up: the screen dimmed behind it, no menus and
-        no shortcuts; afterwards the screen as it was."""
+        no shortcuts, no ticks; afterwards the screen as it was, and the
+        input that came meanwhile thrown away (as the original empties its
+        window's port when one of its windows closes), so that the key or
+        click that closed it answers nothing else."""
         saved = self.save_area(0, 0, WIDTH - 1, HEIGHT - 1)
         self.screen.dim(0, 0, WIDTH - 1, HEIGHT - 1)
         self._modal += 1
         try:
-            yield
+            with self.ticking(False):
+                yield
         finally:
             self._modal -= 1
             self.restore_area(0, 0, saved)
+        self.discard_pending()
+
+    def discard_pending(self, keep: Callable[[IntuiMessage], bool] | None = None) -> int:
+        """Throw away the input that has come and not been read, as the original
+        empties its window's port before each question; returns how many
+        messages went.
+
+        What is the window's stays, in order, for :meth:`next_message`:
+        closing it, Shift+Esc, the Alt keys, the menu shortcuts, and a press
+        on the menu strip with all that follows it (the menu is being used);
+        so does what ``keep`` wants.
+        """
+        pending = [*self._kept, *self.source.take_pending()]
+        self._kept.clear()
+        for index, message in enumerate(pending):
+            if self._opens_menu(message):
+                self._kept.extend(pending[index:])
+                break
+            if self._is_windows(message) or (keep is not None and keep(message)):
+                self._kept.append(message)
+        return len(pending) - len(self._kept)
+
+    def _opens_menu(self, message: IntuiMessage) -> bool:
+        """A right-button press on the title bar, where the menus are not resting."""
+        return (
+            self.strip is not None
+            and not self._modal
+            and message.idcmp == IDCMP.MOUSEBUTTONS
+            and message.code == MouseCode.MENUDOWN
+            and message.mouse_y < TITLE_HEIGHT
+        )
+
+    def _is_windows(self, message: IntuiMessage) -> bool:
+        """Input :meth:`next_message` deals with itself, whatever the screen asks."""
+        kind, qualifier = message.idcmp, message.qualifier
+        if kind == IDCMP.CLOSEWINDOW:
+            return True
+        if kind == IDCMP.RAWKEY and not message.key_up:
+            raw = message.raw_key
+            return bool(
+                (raw == RawKey.ESC and qualifier & Qualifier.SHIFT)
+                or (qualifier & Qualifier.ALT and (raw in SCALE_KEYS or raw in FULLSCREEN_KEYS))
+            )
+        return (
+            kind == IDCMP.VANILLAKEY
+            and bool(qualifier & COMMAND_KEYS)
+            and self.strip is not None
+            and not self._modal
+        )
+
+    @contextmanager
+    def ticking(self, on: bool) -> Iterator[None]:
+        """IntuiTicks on or off while the block runs, as a window's IDCMP
+        flags ask for them: only what times a wait or follows the pointer
+        needs them, and a window waiting without them sleeps until input."""
+        was = self.source.want_ticks
+        self.source.want_ticks = on
+        try:
+            yield
+        finally:
+            self.source.want_ticks = was
+
+    def _quits(self, message: IntuiMessage) -> bool:
+        """Whether a message quits at once (closing the window, Shift+Esc, the
+        Quit shortcut): the source lets such messages overtake the rest."""
+        kind = message.idcmp
+        if kind == IDCMP.CLOSEWINDOW:
+            return True
+        if kind == IDCMP.RAWKEY:
+            shifted = message.qualifier & Qualifier.SHIFT
+            return message.raw_key == RawKey.ESC and bool(shifted) and not message.key_up
+        if kind != IDCMP.VANILLAKEY or not message.qualifier & COMMAND_KEYS:
+            return False
+        item = self.strip.shortcut(message.char) if self.strip and not self._modal else None
+        return item is not None and item.key == "quit"
 
     def next_message(self, timeout: float | None = None) -> IntuiMessage | None:
         """The next message for the screen, after the window's own business.

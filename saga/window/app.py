@@ -17,7 +17,7 @@ from importlib import resources
 from pathlib import Path
 
 from amiga.display import Screen
-from amiga.input import EventSource
+from amiga.input import IDCMP, EventSource
 from amiga.intuition import Menu, MenuItem, bar
 from saga import savefile
 from saga.art import WINDOW_ICON
@@ -25,25 +25,28 @@ from saga.config import Config, ForgetSettings, SettingsStore
 from saga.engine import tables as T
 from saga.engine.game import Game
 from saga.engine.host import Host
-from saga.engine.placement import start_game
-from saga.engine.rng import RandomSource
+from saga.engine.rng import Lcg64
+from saga.engine.session import Session, Setup
 from saga.engine.state import GameState
-from saga.engine.turn import final_scores, game_over_line, play
+from saga.places import AUTOSAVE
 from saga.screen import pens as P
 from saga.screen.about import about_window
 from saga.screen.board import Board
 from saga.screen.files import choose_file
+from saga.screen.gameover import draw_game_over
 from saga.screen.manual import manual_window
 from saga.screen.pages import rules_window
-from saga.screen.title import TitleScreen, big_text
+from saga.screen.title import TitleScreen
 from saga.screen.ui import HEIGHT, WIDTH, GameAborted, QuitProgram, Ui
 from saga.screen.windows import ask_yes_no, dismisses, requester
 from saga.text import Lookup
 from saga.window import filemessages as fm
 from saga.window.host import ScreenHost, show_summary
 
-# Puts a recorder or a replay around each game's screen host; told if the game was loaded.
-HostWrapper = Callable[[ScreenHost, bool], Host]
+GAME_OVER_REST = 1.0  # seconds the game-over screen takes no input, as the original's
+
+# Puts a recorder or a replay around each game's screen host, told the game's set-up.
+HostWrapper = Callable[[ScreenHost, Setup], Host]
 
 
 class Leave(GameAborted):
@@ -67,20 +70,22 @@ class App:
         ui: Ui,
         config: Config,
         text: Lookup,
-        rng: RandomSource,
+        dice: Lcg64,
         *,
         store: SettingsStore | None = None,
         wrap_host: HostWrapper | None = None,
+        autosave: Path | None = None,
     ) -> None:
         self.ui = ui
+        # The start-of-turn autosave: another name when another game plays in the folder.
+        self.autosave = autosave or config.home / AUTOSAVE
         self.config = config
         self.store = store or ForgetSettings()  # keeps the player's changes of settings
         self.t = text
-        self.rng = rng
+        self.dice = dice  # every game of the run draws from it in turn
         self.wrap_host = wrap_host
-        self.game: Game | None = None
+        self.session: Session | None = None  # the game in play
         self.path: Path | None = None  # where the game in play was opened or saved
-        self.at_turn_start = False
         self.once = False  # playing one game only (a watched replay), no title screen
         ui.set_menus(self._menus())
         ui.take_screenshot = self._screenshot
@@ -156,10 +161,16 @@ class App:
     def run(
         self, controls: list[int], state: GameState | None, path: Path | None, once: bool = False
     ) -> None:
-        """Play rounds of title screen and game; ``once`` plays one game, no title."""
+        """Play rounds of title screen and game; ``once`` plays one game, no title.
+
+        A saved game named by ``path`` alone (from the command line) is opened
+        first; if it fails, its requester says why and the title screen follows.
+        """
         self.config.controls = list(controls)
         self.path = path
         self.once = once
+        if state is None and path is not None:
+            state, self.path = self._load(path) or (None, None)
         while True:
             if state is None and not once:
                 choice = TitleScreen(
@@ -181,10 +192,20 @@ class App:
     def _play(self, state: GameState | None) -> GameState | None:
         """Play a game; return the next one to play if the player opened one."""
         ui, config = self.ui, self.config
-        host = ScreenHost(ui, self.board, self.t, config, config.home / "Autosave.saga", self.menu)
-        game_host = self.wrap_host(host, state is not None) if self.wrap_host else host
-        g = Game(state or GameState(), self.rng, game_host, self.t, fixes=config.fix_bugs)
-        host.g = self.game = g
+        setup = Setup(
+            self.dice.state,
+            tuple(config.controls),
+            config.turns,
+            config.advanced,
+            config.fixes,
+            state,
+        )
+
+        def hosting(g: Game) -> Host:
+            host = ScreenHost(ui, self.board, self.t, config, g, self.autosave, self.menu)
+            return self.wrap_host(host, setup) if self.wrap_host else host
+
+        session = self.session = Session(setup, self.t, hosting, self.dice)
         ui.enable("summary", on=True)
         # A watched replay is its window's only game: nothing to leave it for.
         ui.enable("new", "open", "quit_title", on=not self.once)
@@ -192,76 +213,103 @@ class App:
         ui.draw_frame()
         ui.set_title("Saga")
         if state is not None and self.path is not None:
-            host.say(fm.loaded(self.t, self.path), P.WHITE)
+            session.game.host.say(fm.loaded(self.t, self.path), P.WHITE)
         try:
-            if state is None:
-                start_game(g, config.controls, config.turns, config.advanced)
-            play(g)
+            session.play()
         except Leave as leave:
             return leave.state
         except GameAborted:
             return None
         finally:
             ui.enable("quit_title", "summary", on=False)
-            self.game = None
-        if g.state.turn > g.state.turns or not any(h.alive or not h.verydead for h in g.heroes):
-            self._game_over(g)
-        return None
+            self.session = None
+        return self._game_over(session) if session.over else None
 
-    def _game_over(self, g: Game) -> None:
-        ui, t = self.ui, self.t
-        scores = final_scores(g)
-        ui.clear()
-        ui.frame_colour(None)
-        ui.draw_frame()
-        ui.set_title("Saga")
-        big_text(ui, "SAGA", (WIDTH - 4 * 8 * 8) // 2, 60, 8, P.GOLD, P.RED_TEXT)
-        playing = [h for h in g.heroes if h.control != T.NONE]
-        x0, x1, y = 250, 390, 198
-        ui.fill(x0, y, x1, y + 11, P.LIGHT_GREY)
-        ui.text(x0 + 4, y + 8, t("MSG_HERO_NAME"), P.BLACK)
-        label = t("MSG_SCORE")
-        ui.text(x1 - 4 - 8 * len(label), y + 8, label, P.BLACK)
-        for row, h in enumerate(playing, 1):
-            top = y + row * 13
-            score = scores[h.index]
-            ui.fill(x0, top, x1, top + 11, P.GREEN if score >= T.VALHALLA else P.RED_TEXT)
-            ui.text(x0 + 4, top + 8, h.name, P.BLACK)
-            ui.text(x1 - 4 - 8 * len(str(score)), top + 8, str(score), P.BLACK)
-        line = game_over_line(g)
-        ui.text((WIDTH - 8 * len(line)) // 2, 499, line, P.WHITE, shadow=True)
-        ui.wait_for(dismisses)
+    def _game_over(self, session: Session) -> GameState | None:
+        """The final scores until a click or a key; return a game opened meanwhile.
+
+        As in 1.95, the menus work here, Back to the title screen included,
+        and input from before the screen has been up a second is thrown away,
+        so that the last answer's spare keys do not skip the scores.
+        """
+        ui = self.ui
+        scores = session.scores()
+        playing = [(h.name, scores[h.index]) for h in session.state.heroes if h.control != T.NONE]
+        draw_game_over(ui, self.t, playing, session.game_over_line())
+        ui.enable("quit_title", on=not self.once)
+        try:
+            ui.rest(GAME_OVER_REST)
+            ui.discard_pending()
+            while True:
+                message = ui.next_message(None)
+                if message is not None and message.idcmp == IDCMP.MENUPICK:
+                    self.menu(ui.picked)
+                elif message is not None and dismisses(message):
+                    return None
+        except Leave as leave:  # Back to the title screen, New or Open
+            return leave.state
+        finally:
+            ui.enable("quit_title", on=False)
 
     # -- the menus ------------------------------------------------------------
 
     def menu(self, key: str) -> None:
         """Carry out a menu pick (the title screen handles New and Open itself)."""
-        ui, t = self.ui, self.t
-        if key == "quit":
-            raise QuitProgram
-        if key in ("new", "open", "quit_title") and not self._may_leave(key):
-            return
-        if key in ("new", "quit_title"):
+        self._menu_actions[key](key)
+
+    @functools.cached_property
+    def _menu_actions(self) -> dict[str, Callable[[str], None]]:
+        """What each menu item does, by its key; each is told the key picked."""
+        ui = self.ui
+        actions: dict[str, Callable[[str], None]] = {
+            "quit": self._quit,
+            "new": self._leave,
+            "quit_title": self._leave,
+            "open": self._open_instead,
+            "save": self._save_from_menu,
+            "save_as": self._save_from_menu,
+            "summary": self._summary,
+            "manual": self._window,
+            "about": self._window,
+        }
+        for key in ("titlebar", "watch", "stretch", "scanlines"):
+            actions[key] = lambda key: self._setting(key, bool(ui.menu_item(key).checked))
+        for key in ("runes", "spells", "swords", "treasures"):
+            actions[key] = self._rules
+        return actions
+
+    def _quit(self, key: str) -> None:
+        raise QuitProgram
+
+    def _leave(self, key: str) -> None:
+        """New game or Back to the title screen: leave the game in play, if the player agrees."""
+        if self._may_leave(key):
             raise Leave()
-        if key == "open":
-            opened = self._open()
-            if opened is not None:
-                state, path = opened
-                self.path = path
-                raise Leave(state)
-        elif key in ("save", "save_as") and self.game is not None:
+
+    def _open_instead(self, key: str) -> None:
+        """Open a saved game, leaving the one in play (if the player agrees) for it."""
+        if not self._may_leave(key):
+            return
+        opened = self._open()
+        if opened is not None:
+            state, self.path = opened
+            raise Leave(state)
+
+    def _save_from_menu(self, key: str) -> None:
+        if self.session is not None:
             self._save(ask=key == "save_as")
-        elif key in ("titlebar", "watch", "stretch", "scanlines"):
-            self._setting(key, bool(ui.menu_item(key).checked))
-        elif key == "summary" and self.game is not None:
-            show_summary(ui, self.game, t)
-        elif key in ("runes", "spells", "swords", "treasures"):
-            advanced = self.game.state.advanced if self.game else self.config.advanced
-            rules_window(ui, t, key, advanced=advanced)
-        elif key == "manual":
-            manual_window(ui, t)
-        elif key == "about":
-            about_window(ui, t)
+
+    def _summary(self, key: str) -> None:
+        if self.session is not None:
+            show_summary(self.ui, self.session.game, self.t)
+
+    def _window(self, key: str) -> None:
+        """The manual or About Saga."""
+        (manual_window if key == "manual" else about_window)(self.ui, self.t)
+
+    def _rules(self, key: str) -> None:
+        advanced = self.session.state.advanced if self.session else self.config.advanced
+        rules_window(self.ui, self.t, key, advanced=advanced)
 
     def _setting(self, key: str, on: bool) -> None:
         """A check item of the Settings menu: apply it, and keep it."""
@@ -278,7 +326,7 @@ class App:
 
     def _may_leave(self, key: str) -> bool:
         """Ask before New, Open or Quit to title throws away a game in play."""
-        if self.game is None:
+        if self.session is None:
             return True
         t = self.t
         title = {"new": "MSG_MENU_NEW", "open": "MSG_MENU_OPEN"}.get(key, "MSG_MENU_QUIT_TITLE")
@@ -292,11 +340,14 @@ class App:
         path = choose_file(
             self.ui, t("MSG_OPEN_GAME"), folder, ok=t("MSG_OK"), cancel=t("MSG_CANCEL")
         )
-        if path is None:
-            return None
+        return None if path is None else self._load(path)
+
+    def _load(self, path: Path) -> tuple[GameState, Path] | None:
+        """The saved game at ``path``, or None once a requester has said why not."""
         try:
             return savefile.load(path), path
         except savefile.SaveFileError as e:
+            t = self.t
             requester(self.ui, fm.title(t), fm.lines(*fm.open_failed(t, path, e)))
             return None
 
@@ -315,8 +366,8 @@ class App:
         return f"{t('MSG_SAVED')} {folder.name}/{iff.name}, {png.name}"
 
     def _save(self, ask: bool) -> None:
-        t, game, path = self.t, self.game, self.path
-        if game is None:
+        t, session, path = self.t, self.session, self.path
+        if session is None:
             return
         if ask or path is None:
             folder = path.parent if path else self.config.home
@@ -332,15 +383,13 @@ class App:
                 return
         if path.suffix.lower() != ".saga":
             path = path.with_name(path.name + ".saga")
-        if fm.save_game(self.ui, game.host.say, t, path, game.state):
+        if fm.save_game(self.ui, session.game.host.say, t, path, session.state):
             self.path = path
 
 
 def run_window(
     config: Config,
-    controls: list[int],
-    state: GameState | None,
-    rng: RandomSource,
+    setup: Setup,
     text: Lookup,
     path: Path | None = None,
     source: EventSource | None = None,
@@ -348,6 +397,7 @@ def run_window(
     store: SettingsStore | None = None,
     wrap_host: HostWrapper | None = None,
     once: bool = False,
+    autosave: Path | None = None,
 ) -> int:
     """Open the window and play until the player quits; returns the exit status.
 
@@ -373,9 +423,16 @@ def run_window(
         try:
             source = source if source is not None else PygameEventSource(presenter)
             ui = Ui(source, presenter, screen)
-            App(ui, config, text, rng, store=store, wrap_host=wrap_host).run(
-                controls, state, path, once
+            app = App(
+                ui,
+                config,
+                text,
+                Lcg64(setup.seed),
+                store=store,
+                wrap_host=wrap_host,
+                autosave=autosave,
             )
+            app.run(list(setup.controls), setup.state, path, once)
         finally:
             presenter.close()
     return 0

@@ -15,6 +15,7 @@ import os
 from collections.abc import Callable
 from pathlib import Path
 
+from amiga.dos import FileProblem
 from saga import savefile
 from saga.engine.state import GameState
 from saga.screen import pens as P
@@ -95,6 +96,8 @@ def lines(message: str, reason: str) -> list[Line]:
 
 def save_failed(t: Lookup, path: Path, error: OSError) -> tuple[str, str]:
     """Why a save failed: the file could not be opened for writing, or not written."""
+    if isinstance(error, FileProblem):  # a name that is no plain file, refused unopened
+        return f"{t('MSG_CANT_OPEN')} {path} {t('MSG_TO_WRITE_IT')}!", f"It {error.problem.value}."
     if error.errno in _WRITE_ERRNOS:
         message = f"{t('MSG_CANT_WRITE')} {path}!"
     else:
@@ -146,7 +149,7 @@ def save_game(
     if not autosave:
         say(saving(t, path), P.WHITE)
     try:
-        savefile.save(path, state)
+        savefile.save(path, state, own=autosave)
     except OSError as e:
         message, reason = save_failed(t, path, e)
         say(message, P.WHITE)

@@ -18,27 +18,32 @@ from saga.config import DELAY_TICKS, Config
 from saga.engine import cheats
 from saga.engine import tables as T
 from saga.engine.game import Game
-from saga.engine.host import ABORT, BACKSPACE, DONE, OFF_MAP, WHITE, Answer, Ask, key_code
+from saga.engine.host import (
+    ABORT,
+    BACKSPACE,
+    CHOICE_KEYS,
+    DONE,
+    OFF_MAP,
+    WHITE,
+    Answer,
+    Ask,
+    answer_key,
+    key_code,
+)
 from saga.engine.state import GameState
 from saga.engine.turn import mark_scores, turn_label
-from saga.screen import pens as P
 from saga.screen.board import Board
 from saga.screen.info import info_window
+from saga.screen.messages import MessageBar
 from saga.screen.summary import summary_window
 from saga.screen.ui import (
-    LOWER_Y,
-    LOWER_Y2,
     MESSAGE_TOP,
-    UPPER_Y,
-    WIDTH,
     Ui,
 )
 from saga.text import Lookup
 from saga.view import GameView
 from saga.window.filemessages import save_game
 
-SHIFT = Qualifier.LSHIFT | Qualifier.RSHIFT
-LINE = 79  # characters on a message line
 WATCH_STEP = 0.5  # seconds per step when watching the Amiga move
 FAST_KEY = "\t"  # Tab: a replay runs at full speed, or at the message delay again
 
@@ -54,6 +59,7 @@ class ScreenHost:
         board: Board,
         text: Lookup,
         config: Config,
+        game: Game,
         autosave_path: Path | None,
         on_menu: Callable[[str], None],
     ) -> None:
@@ -63,12 +69,14 @@ class ScreenHost:
         self.config = config
         self.autosave_path = autosave_path
         self.on_menu = on_menu
-        self.g: Game | None = None
-        self.upper: tuple[str, int] = ("", WHITE)
-        self.lower: tuple[str, int] = ("", WHITE)
-        self.hints: tuple[str, str] = ("", "")
+        self.g = game
+        self.bar = MessageBar(ui, text)  # the message area it keeps up to date
         self.asking: tuple[Ask, int] | None = None  # the question being put
-        self.keys = _key_codes(text)  # the catalog's answer keys, fixed for the game
+        # The catalog's answer keys, fixed for the game.
+        self.keys = {
+            mode: (answer_key(text, first), answer_key(text, second))
+            for mode, (first, second) in CHOICE_KEYS.items()
+        }
         self._cheat_keys = 0  # how far into the F1..F5 sequence (kept between questions)
         # A replay answers for the humans (saga.replay): then the turn prompt
         # only pauses, and FAST_KEY runs the game without pauses.
@@ -78,17 +86,18 @@ class ScreenHost:
     # -- the Host protocol --------------------------------------------------
 
     def say(self, text: str, pen: int) -> None:
-        self.lower = (text, pen)
+        self.bar.lower = (text, pen)
         self.redraw()
 
     def hint(self, left: str, right: str) -> None:
-        self.hints = (left, right)
+        self.bar.hints = (left, right)
         self.draw_messages()
 
     def pause(self) -> None:
         """Wait the message delay, or for a key or button if it is infinite."""
         self.hint(self.t("MSG_OK"), self.t("MSG_OK"))
         ticks = 0 if self.fast else DELAY_TICKS[self.config.delay]
+        self._discard()
         if ticks == 0:
             if self.autoplay:
                 self._keep_up()  # a replay asks nothing: see to the window here
@@ -107,7 +116,7 @@ class ScreenHost:
                     return
             elif (ticks is None and self._cheat(message)) or self._global(message):
                 continue
-            elif kind == IDCMP.VANILLAKEY and self.autoplay and message.char == FAST_KEY:
+            elif self.autoplay and _is_fast_key(message):
                 self.fast = True
                 return
             elif (
@@ -124,6 +133,7 @@ class ScreenHost:
         if hints:
             self.hint(self.t(hints[0]), self.t(hints[1]))
         self.redraw()
+        self._discard()
         self.asking = (mode, pen)
         try:
             while True:
@@ -164,7 +174,7 @@ class ScreenHost:
         """Show each step of a move; when watching, let Amiga steps be seen."""
         self.redraw()
         g = self.g
-        if g is None or not self.config.watch_amiga or g.mover is None or self.fast:
+        if not self.config.watch_amiga or g.mover is None or self.fast:
             return
         kind, counter = g.mover
         hero = counter if kind == T.HERO else g.jarls[counter].hero
@@ -174,46 +184,33 @@ class ScreenHost:
     # -- drawing ------------------------------------------------------------
 
     @property
-    def view(self) -> GameView | None:
+    def view(self) -> GameView:
         """The game as the drawing code may see it: read-only."""
-        return None if self.g is None else GameView(self.g)
+        return GameView(self.g)
 
     def redraw(self) -> None:
         v = self.view
-        if v is not None:
-            self.ui.frame_colour(v.turn_of if v.turn_of >= 0 else None)
-            self.board.draw(v)
+        self.ui.frame_colour(v.turn_of if v.turn_of >= 0 else None)
+        self.board.draw(v)
         self.draw_messages()
 
     def draw_messages(self) -> None:
-        ui = self.ui
-        ui.fill(0, MESSAGE_TOP, WIDTH - 1, MESSAGE_TOP + 29, P.BLACK)
-        text, pen = self.upper
-        ui.text(4, UPPER_Y, text[:80], pen)
-        text, pen = self.lower
-        ui.text(4, LOWER_Y, text[:LINE], pen)
-        if len(text) > LINE:
-            ui.text(4, LOWER_Y2, text[LINE:], pen)
-        left, right = self.hints
-        hint = f"{self.t('MSG_LMB')}{left},{self.t('MSG_RMB')}{right}"
-        ui.text(WIDTH - 4 - 8 * len(hint), LOWER_Y2, hint, P.LIGHT_GREY)
+        self.bar.draw()
 
     def _hover_tick(self) -> None:
         """Name what is under the pointer on the upper line, at every tick:
         it changes when the pointer moves and when the thing itself does (a
         jarl turned face up, a counter that moved away)."""
         v = self.view
-        if v is None:
-            return
         upper = self.board.describe(v, self.board.thing_at(*self.ui.mouse), self.t)
-        if upper != self.upper:
-            self.upper = upper
+        if upper != self.bar.upper:
+            self.bar.upper = upper
             self.draw_messages()
 
     def _keep_up(self) -> None:
         """At full speed, still answer the window: menus, Help, FAST_KEY to slow down."""
         while (message := self.ui.next_message(0.0)) is not None:
-            if message.idcmp == IDCMP.VANILLAKEY and message.char == FAST_KEY:
+            if _is_fast_key(message):
                 self.fast = False
                 return
             self._global(message)
@@ -228,6 +225,12 @@ class ScreenHost:
                 self._global(message)
 
     # -- answering ------------------------------------------------------------
+
+    def _discard(self) -> None:
+        """Throw away input that came before the question is put, as the
+        original does on entering every question and pause, so that no key
+        or click meant for one answers the next; a replay keeps FAST_KEY."""
+        self.ui.discard_pending(keep=_is_fast_key if self.autoplay else None)
 
     def _global(self, message: IntuiMessage) -> bool:
         """Messages any question handles alike: Help, the menus, the pointer."""
@@ -245,7 +248,7 @@ class ScreenHost:
         if (
             kind == IDCMP.MOUSEBUTTONS
             and message.code == MouseCode.SELECTDOWN
-            and message.qualifier & SHIFT
+            and message.qualifier & Qualifier.SHIFT
         ):
             self._help(message)
             return True
@@ -270,17 +273,15 @@ class ScreenHost:
         self._cheat_keys += 1
         if self._cheat_keys == cheats.SEQUENCE_LENGTH:
             self._cheat_keys = 0
-            if self.g is not None and not self.autoplay:  # a replay's game is not ours to change
+            if not self.autoplay:  # a replay's game is not ours to change
                 cheats.luck_cheat(self.g)
                 self.ui.flash()
         return True
 
     def _help(self, message: IntuiMessage) -> None:
         g = self.g
-        if g is None:
-            return
         thing = self.board.thing_at(message.mouse_x, message.mouse_y)
-        if thing is None or (message.qualifier & SHIFT and message.idcmp == IDCMP.RAWKEY):
+        if thing is None or (message.qualifier & Qualifier.SHIFT and message.idcmp == IDCMP.RAWKEY):
             show_summary(self.ui, g, self.t)
         else:
             info_window(self.ui, GameView(g), self.t, thing)
@@ -340,21 +341,12 @@ class ScreenHost:
 _PRESSES = (MouseCode.SELECTDOWN, MouseCode.MIDDLEDOWN, MouseCode.MENUDOWN)
 
 
+def _is_fast_key(message: IntuiMessage) -> bool:
+    return message.idcmp == IDCMP.VANILLAKEY and message.char == FAST_KEY
+
+
 def show_summary(ui: Ui, g: Game, t: Lookup) -> None:
     """The game summary, opened as the original opens it: noting the
     scores of the turn in progress first, which its graph then shows."""
     mark_scores(g)
     summary_window(ui, GameView(g), t)
-
-
-def _key_codes(t: Lookup) -> dict[Ask, tuple[int, int]]:
-    """The keys the left and the other buttons stand for, by question."""
-
-    def code(name: str) -> int:
-        return key_code(t(name)[:1] or "?")
-
-    return {
-        Ask.YNKEYBOARD: (code("MSG_KEY_YES"), code("MSG_KEY_NO")),
-        Ask.GLKEYBOARD: (code("MSG_KEY_GLORY"), code("MSG_KEY_LUCK")),
-        Ask.WRKEYBOARD: (code("MSG_KEY_WITHDRAW"), code("MSG_KEY_RESTART")),
-    }

@@ -1,0 +1,110 @@
+"""The one front door to a game: make it, new or loaded, play it, and read its end.
+
+Every front end (the window, ``saga --headless``, the trace tool, replays,
+``--simulate``, the benchmarks and network play) starts its games here, so
+a game is put together in one way only: its :class:`Setup` (the settings
+that decide it, which is also what a replay's first lines and a network
+game's start hold), its dice, its words and the host that shows it and
+answers for its humans.  Nothing else constructs :class:`Game`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+
+from saga.engine import tables as T
+from saga.engine.game import Game
+from saga.engine.host import Host, Lookup
+from saga.engine.placement import start_game
+from saga.engine.rng import Lcg64, RandomSource
+from saga.engine.state import GameState
+from saga.engine.turn import all_withdrawn, final_scores, game_over_line, play
+
+# How a session gets its host: given the new game, for hosts that show it.
+Hosting = Callable[[Game], Host]
+
+
+@dataclass(frozen=True)
+class Setup:
+    """Everything that decides a game before its first answer.
+
+    A new game is its controls, length and rules; a loaded one is the saved
+    ``state`` (which then holds those).  ``seed`` starts the dice, and
+    ``fixes`` mends the original's known traps (off: the original's game).
+    """
+
+    seed: int
+    controls: tuple[int, ...] = (T.NONE,) * len(T.HERO_NAMES)
+    turns: int = 20
+    advanced: bool = False
+    fixes: bool = False
+    state: GameState | None = field(default=None, compare=False)
+
+    @property
+    def loaded(self) -> bool:
+        return self.state is not None
+
+    def in_play(self) -> list[int]:
+        """Each hero's control, from the saved game for a loaded one."""
+        if self.state is not None:
+            return [h.control for h in self.state.heroes]
+        return list(self.controls)
+
+
+class Session:
+    """One game, from its set-up to its last score.
+
+    ``host`` is the host itself, or (for a host that shows the game) a
+    function that makes it from the new :class:`Game`.  ``dice`` defaults
+    to the reference generator seeded with ``setup.seed``; a program that
+    plays several games on one generator passes its own.
+    """
+
+    def __init__(
+        self,
+        setup: Setup,
+        text: Lookup,
+        host: Host | Hosting,
+        dice: RandomSource | None = None,
+    ) -> None:
+        self.setup = setup
+        self.dice = dice if dice is not None else Lcg64(setup.seed)
+        state = setup.state if setup.state is not None else GameState()
+        self.game = Game(state, self.dice, host, text, fixes=setup.fixes)
+        self.started = setup.loaded
+
+    @property
+    def state(self) -> GameState:
+        return self.game.state
+
+    def start(self) -> None:
+        """Put a new game's heroes, monsters and jarls on the board (once; a
+        loaded game is on it already)."""
+        if not self.started:
+            self.started = True
+            s = self.setup
+            start_game(self.game, list(s.controls), s.turns, s.advanced)
+
+    def play(self) -> None:
+        """Start the game if it is new, then play from the current turn to the end.
+
+        The host may stop it early (the window's New or Quit); ``over`` then
+        says whether the game had in fact ended.
+        """
+        self.start()
+        play(self.game)
+
+    @property
+    def over(self) -> bool:
+        """Whether the game has ended: its last turn played, or every hero withdrawn."""
+        s = self.game.state
+        return s.turn > s.turns or all_withdrawn(self.game)
+
+    def scores(self) -> list[int]:
+        """Each hero's score now (at the end, the final scores)."""
+        return final_scores(self.game)
+
+    def game_over_line(self) -> str:
+        """The line under the final scores, naming the winner if one hero won."""
+        return game_over_line(self.game)

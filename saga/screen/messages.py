@@ -1,0 +1,41 @@
+"""The message area under the map: two lines of text and the buttons' hint.
+
+The upper line names what is under the pointer; the lower one, which may
+wrap onto a second line, holds the engine's last message; at the right of
+the last line the hint says what the left and right buttons do at the
+question being put.  This module only draws them: the driver of the game
+(:mod:`saga.window.host`) decides what they say.
+"""
+
+from __future__ import annotations
+
+from saga.screen import pens as P
+from saga.screen.ui import LOWER_Y, LOWER_Y2, MESSAGE_TOP, UPPER_Y, WIDTH, Ui
+from saga.text import Lookup
+
+LINE = 79  # characters of the lower message on one line
+Line = tuple[str, int]  # a text and its pen
+
+
+class MessageBar:
+    """What the message area shows, and the drawing of it."""
+
+    def __init__(self, ui: Ui, text: Lookup) -> None:
+        self.ui = ui
+        self.t = text
+        self.upper: Line = ("", P.WHITE)
+        self.lower: Line = ("", P.WHITE)
+        self.hints: tuple[str, str] = ("", "")
+
+    def draw(self) -> None:
+        ui = self.ui
+        ui.fill(0, MESSAGE_TOP, WIDTH - 1, MESSAGE_TOP + 29, P.BLACK)
+        text, pen = self.upper
+        ui.text(4, UPPER_Y, text[:80], pen)
+        text, pen = self.lower
+        ui.text(4, LOWER_Y, text[:LINE], pen)
+        if len(text) > LINE:
+            ui.text(4, LOWER_Y2, text[LINE:], pen)
+        left, right = self.hints
+        hint = f"{self.t('MSG_LMB')}{left},{self.t('MSG_RMB')}{right}"
+        ui.text(WIDTH - 4 - 8 * len(hint), LOWER_Y2, hint, P.LIGHT_GREY)
