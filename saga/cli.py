@@ -13,9 +13,12 @@ from __future__ import annotations
 import argparse
 import io
 import os
+import signal
 import sys
+import threading
 from collections.abc import Callable
 from pathlib import Path
+from types import FrameType
 
 from amiga.dos import FileProblem, check_writable, same_file
 from amiga.input import EventSource
@@ -211,6 +214,7 @@ def _run(options: argparse.Namespace) -> int:
         return _host(options, places, config, setup, text)
     if options.headless:
         _check_headless(setup)
+    sigterm = None if options.headless else _close_on_sigterm()
     slot = _claim(config, places, text)
     try:
         if not options.headless:
@@ -222,6 +226,26 @@ def _run(options: argparse.Namespace) -> int:
         return 0
     finally:
         slot.release()
+        if sigterm is not None:
+            signal.signal(signal.SIGTERM, sigterm)
+
+
+# What signal.signal hands back: the handler it replaced.
+_Handler = Callable[[int, FrameType | None], object] | int | signal.Handlers | None
+
+
+def _close_on_sigterm() -> _Handler:
+    """Until the window is open (which then hears SIGTERM as its close button),
+    SIGTERM ends the program as closing the window would: at once, status 0,
+    with the folder's autosave slot given back on the way out.  Returns the
+    handler it replaced (None where this thread may not set one)."""
+
+    def close(signum: int, frame: FrameType | None) -> None:
+        raise SystemExit(0)
+
+    if threading.current_thread() is not threading.main_thread():
+        return None
+    return signal.signal(signal.SIGTERM, close)
 
 
 def _window(
