@@ -33,7 +33,7 @@ from collections.abc import Callable, Iterator
 
 
 class Problem(enum.Enum):
-    """Why a file could not be read; the caller turns it into a localized message."""
+    """Why a file could not be read or written; the caller turns it into a localized message."""
 
     MISSING = "does not exist"
     FOLDER = "is a folder"
@@ -51,7 +51,8 @@ _NAME_ERRNOS = {errno.ENAMETOOLONG, errno.EINVAL, errno.ENOTDIR, errno.ELOOP}
 
 
 class FileProblem(OSError):
-    """A user's file that cannot be read: ``problem`` says why, ``detail`` in the system's words."""
+    """A user's file that cannot be read or written: ``problem`` says why, ``detail`` in the
+    system's words."""
 
     def __init__(self, path: str | os.PathLike[str], problem: Problem, detail: str = "") -> None:
         self.path = os.fspath(path)
@@ -59,6 +60,22 @@ class FileProblem(OSError):
         self.detail = detail
         text = f"{self.path}: {problem.value}"
         super().__init__(f"{text} ({detail})" if detail else text)
+
+
+def reason(e: Exception, *, detail: bool = False) -> str:
+    """Why reading or writing a file failed, in words to follow its name.
+
+    One wording for every caller that tells a player why and carries on:
+    ``it is a folder`` for a :class:`FileProblem` (and the system's words
+    after it, given ``detail``), the system's message for another OSError,
+    and the error's own text for anything else (a name no system accepts).
+    """
+    if isinstance(e, FileProblem):
+        text = f"it {e.problem.value}"
+        return f"{text} ({e.detail})" if detail and e.detail else text
+    if isinstance(e, OSError) and e.strerror:
+        return e.strerror
+    return str(e)
 
 
 def _open_checked(path: str | os.PathLike[str], limit: int) -> tuple[int, str]:

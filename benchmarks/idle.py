@@ -1,11 +1,12 @@
 """What the windowed game costs while it waits, and how soon it answers.
 
-    python benchmarks/idle.py [SECONDS]
+    python benchmarks/idle.py [SECONDS] [CLICKS]
 
 Prints, for a 2x window, the CPU time used over SECONDS (default 20) of
 waiting at the title screen and at a human's question (the turn prompt of a
 loaded game), the click-to-redraw latency at the title screen (a click on a
-hero's control, until the frame showing its new value), and, under a flood
+hero's control, until the frame showing its new value; median of CLICKS,
+default 12), and, under a flood
 of about 3,000 synthetic events a second, the memory used and how long a
 close takes to be honoured.  The goal is at most 1% of a core idle, i.e.
 200 ms over 20 s.
@@ -29,7 +30,6 @@ from pathlib import Path
 
 REPO = Path(__file__).resolve().parent.parent
 SETTLE = 2.0  # seconds after the first frame before measuring
-CLICKS = 12
 # Balder's control on the title screen (a Cycle gadget), in screen pixels.
 GADGET = (312, 211, 426, 225)
 FLOOD_SECONDS = 5.0
@@ -113,7 +113,7 @@ class _Clicker:
         return pressed
 
 
-def _child(mode: str, folder: str, seconds: float) -> None:
+def _child(mode: str, folder: str, seconds: float, clicks: int) -> None:
     """Run the game in this process and measure it from a second thread."""
     from amiga.display import present
     from saga.cli import main
@@ -157,7 +157,7 @@ def _child(mode: str, folder: str, seconds: float) -> None:
             clicker = _Clicker()
             x, y = (GADGET[0] + GADGET[2]) // 2 * 2, (GADGET[1] + GADGET[3]) // 2 * 2
             watching.set()
-            for _ in range(CLICKS):
+            for _ in range(clicks):
                 time.sleep(0.3)
                 before = frames[-1][1] if frames else None
                 pressed = clicker.click(x, y)
@@ -230,11 +230,11 @@ def _make_folder(folder: Path) -> None:
     savefile.save(folder / "human.saga", session.state)
 
 
-def _run(mode: str, folder: Path, seconds: float) -> list[str]:
+def _run(mode: str, folder: Path, seconds: float, clicks: int = 0) -> list[str]:
     env = dict(os.environ)
     env["PYTHONPATH"] = os.pathsep.join(filter(None, [str(REPO), env.get("PYTHONPATH")]))
     child = subprocess.Popen(
-        [sys.executable, __file__, "--child", mode, str(folder), str(seconds)],
+        [sys.executable, __file__, "--child", mode, str(folder), str(seconds), str(clicks)],
         env=env,
         cwd=folder,
         stdout=subprocess.PIPE,
@@ -258,6 +258,7 @@ def _run(mode: str, folder: Path, seconds: float) -> list[str]:
 
 def main() -> None:
     seconds = float(sys.argv[1]) if len(sys.argv) > 1 else 20.0
+    clicks = int(sys.argv[2]) if len(sys.argv) > 2 else 12
     if not any(os.environ.get(k) for k in ("SDL_VIDEODRIVER", "DISPLAY", "WAYLAND_DISPLAY")):
         os.environ["SDL_VIDEODRIVER"] = "dummy"
     driver = os.environ.get("SDL_VIDEODRIVER") or f"X display {os.environ.get('DISPLAY')}"
@@ -266,19 +267,19 @@ def main() -> None:
         folder = Path(name)
         _make_folder(folder)
         for mode, what in (("title", "the title screen"), ("question", "a human's question")):
-            lines = _run(mode, folder, seconds)
+            lines = _run(mode, folder, seconds, clicks)
             cpu = [line.split() for line in lines if line.startswith("cpu ")]
             for _, ms, wall in cpu:
                 share = float(ms) / float(wall) / 10
                 print(f"idle at {what}: {ms} ms CPU over {wall} s ({share:.2f}% of a core)")
-            clicks = [line.split()[1:] for line in lines if line.startswith("latency ")]
-            if clicks:
-                latencies = [float(total) for total, _ in clicks]
-                heard = statistics.median(float(read) for _, read in clicks)
+            measured = [line.split()[1:] for line in lines if line.startswith("latency ")]
+            if measured:
+                latencies = [float(total) for total, _ in measured]
+                heard = statistics.median(float(read) for _, read in measured)
                 middle = statistics.median(latencies)
                 print(
                     f"click-to-redraw at the title screen: median {middle:.1f} ms"
-                    f" (min {min(latencies):.1f}, max {max(latencies):.1f}, {len(clicks)} clicks;"
+                    f" (min {min(latencies):.1f}, max {max(latencies):.1f}, {len(measured)} clicks;"
                     f" the press read after a median {heard:.1f} ms)"
                 )
         lines = _run("flood", folder, 0.0)
@@ -299,6 +300,6 @@ def main() -> None:
 
 if __name__ == "__main__":
     if len(sys.argv) > 1 and sys.argv[1] == "--child":
-        _child(sys.argv[2], sys.argv[3], float(sys.argv[4]))
+        _child(sys.argv[2], sys.argv[3], float(sys.argv[4]), int(sys.argv[5]))
     else:
         main()

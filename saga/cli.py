@@ -11,12 +11,14 @@ template.
 from __future__ import annotations
 
 import argparse
-import dataclasses
 import io
 import os
+import signal
 import sys
+import threading
 from collections.abc import Callable
 from pathlib import Path
+from types import FrameType
 
 from amiga.dos import FileProblem, check_writable, same_file
 from amiga.input import EventSource
@@ -33,7 +35,7 @@ from saga.places import MAX_GAMES, Places, Slot, claim_slot, find_places
 from saga.replay import Recorder, ReplayHost
 from saga.replayfile import Replay, ReplayError
 from saga.replayfile import read as read_replay
-from saga.text import Lookup, load_text, printable
+from saga.text import Lookup, load_text, warn
 
 TEMPLATE = (
     "saga [--headless] [--seed N] [--turns N] [--advanced] [--language NAME] "
@@ -125,10 +127,8 @@ def _apply_args(args: list[str], controls: list[T.Control]) -> str | None:
             hero = heroes.index(key.upper())
             control = configuration.CONTROL_NAMES.get(value.upper())
             if control is None:
-                kept = controls[hero].name
-                _warn(
-                    f"{heroes[hero]} must be HUMAN, AMIGA or NONE, not {value!r}; it stays {kept}"
-                )
+                kept = configuration.CONTROL_WORDS[controls[hero]]
+                warn(f"{heroes[hero]} must be HUMAN, AMIGA or NONE, not {value!r}; it stays {kept}")
                 continue
             controls[hero] = control
         elif sep and key.upper() == "FILE":
@@ -160,7 +160,7 @@ def main(argv: list[str] | None = None) -> int:
     try:
         return _run(options)
     except (UsageError, savefile.SaveFileError, ReplayError) as e:
-        _warn(str(e))
+        warn(str(e))
         return 2
     except KeyboardInterrupt:
         return 130
@@ -194,7 +194,7 @@ def _run(options: argparse.Namespace) -> int:
     config.fixes = config.fixes or options.fix_bugs
     text, warnings = load_text(options.language, config.language, os.environ, places.progdir)
     for warning in [*problems, *warnings]:
-        _warn(warning)
+        warn(warning)
     if options.replay:
         return _replay(options, places, config, text)
     if options.find:
@@ -214,17 +214,38 @@ def _run(options: argparse.Namespace) -> int:
         return _host(options, places, config, setup, text)
     if options.headless:
         _check_headless(setup)
+    sigterm = None if options.headless else _close_on_sigterm()
     slot = _claim(config, places, text)
     try:
         if not options.headless:
             return _window(
                 config, setup, text, save_path, store, _recording(options, slot, text), slot
             )
-        host = _terminal_host(text, slot.autosave)
+        host = _terminal_host(slot.autosave)
         watch(Session(setup, text, _recording(options, slot)(host, setup)), host.out)
         return 0
     finally:
         slot.release()
+        if sigterm is not None:
+            signal.signal(signal.SIGTERM, sigterm)
+
+
+# What signal.signal hands back: the handler it replaced.
+_Handler = Callable[[int, FrameType | None], object] | int | signal.Handlers | None
+
+
+def _close_on_sigterm() -> _Handler:
+    """Until the window is open (which then hears SIGTERM as its close button),
+    SIGTERM ends the program as closing the window would: at once, status 0,
+    with the folder's autosave slot given back on the way out.  Returns the
+    handler it replaced (None where this thread may not set one)."""
+
+    def close(signum: int, frame: FrameType | None) -> None:
+        raise SystemExit(0)
+
+    if threading.current_thread() is not threading.main_thread():
+        return None
+    return signal.signal(signal.SIGTERM, close)
 
 
 def _window(
@@ -272,20 +293,20 @@ def _claim(config: configuration.Config, places: Places, text: Lookup) -> Slot:
     if slot is None:
         raise UsageError(f"{MAX_GAMES} games are already playing in {config.home}")
     if slot.number > 1:
-        _warn(
+        warn(
             f"another game is playing in {config.home}; this one autosaves to "
             f"{slot.autosave.name} and records {slot.replay.name}"
         )
     return slot
 
 
-def _terminal_host(text: Lookup, autosave: Path | None, answers: bool = False) -> TerminalHost:
+def _terminal_host(autosave: Path | None, answers: bool = False) -> TerminalHost:
     """The host of ``--headless``: the game's messages on stdout, tamed for the terminal;
     with ``answers`` its player answers on standard input."""
     if isinstance(sys.stdout, io.TextIOWrapper):
         sys.stdout.reconfigure(errors="replace")  # never die on a missing glyph
     colour = sys.stdout.isatty() and not os.environ.get("NO_COLOR")
-    return TerminalHost(sys.stdout, text, autosave, colour, sys.stdin if answers else None)
+    return TerminalHost(sys.stdout, autosave, colour, sys.stdin if answers else None)
 
 
 # -- record, replay and simulate ----------------------------------------------
@@ -397,7 +418,7 @@ def _recording(
             return host
 
         def failed(path: Path, reason: str) -> None:
-            _warn(f"can't record the game in {path} any further: {reason}")
+            warn(f"can't record the game in {path} any further: {reason}")
             if window is not None:
                 host.say(f"{window('MSG_CANT_WRITE')} {path}!", WHITE)
 
@@ -406,21 +427,16 @@ def _recording(
     return record
 
 
-def _warn(message: str) -> None:
-    print(f"saga: {printable(message)}", file=sys.stderr)
-
-
 def _replay(
     options: argparse.Namespace, places: Places, config: configuration.Config, text: Lookup
 ) -> int:
-    game = read_replay(options.replay, _warn)
+    game = read_replay(options.replay, warn)
     setup = game.setup()
     _check_record(options, places, options.replay, "the replay being played")
-    config = dataclasses.replace(config, fixes=game.fixes)  # a replay keeps no settings
     record = _recording(options, None, None if options.headless else text)
     try:
         if options.headless:
-            host = _terminal_host(text, None)
+            host = _terminal_host(None)
             watch(Session(setup, text, record(ReplayHost(host, game.answers), setup)), host.out)
             return 0
         slot = _claim(config, places, text)  # the player may take over, and then autosaves
@@ -430,7 +446,7 @@ def _replay(
             slot.release()
     except ScriptError as e:
         sys.stdout.flush()
-        _warn(f"the replay stops: {e}")
+        warn(f"the replay stops: {e}")
         return 1
 
 
@@ -445,7 +461,9 @@ def watch_replay(
     """Watch a replay: it plays itself at the message delay; Tab runs it at full speed.
 
     If it ends before the game does (its player left), the window's player
-    takes over from there.
+    takes over from there.  The game is the replay's, whatever ``config``
+    says: its rules (bug fixes included) and, for a new game, its heroes
+    and length; ``config`` itself is left as it was.
     """
     from amiga.display import DisplayError
     from saga.window.app import run_window
@@ -460,8 +478,6 @@ def watch_replay(
         return record(ReplayHost(host, game.answers, take_over), setup)
 
     setup = game.setup()
-    if setup.state is None:
-        config.controls, config.turns, config.advanced = game.controls, game.turns, game.advanced
     try:
         return run_window(
             config,
@@ -600,7 +616,7 @@ def _host(
     try:
         address = parse_address(options.host)
         shared = _network(options, config, slot)
-        host = _terminal_host(text, slot.autosave, answers=not options.answers)
+        host = _terminal_host(slot.autosave, answers=not options.answers)
         code = options.code or new_code()
         registry = None
         if options.announce:
@@ -639,7 +655,7 @@ def _join(
             address,
             options.code,
             text,
-            lambda: _terminal_host(text, slot.autosave, answers=not options.answers),
+            lambda: _terminal_host(slot.autosave, answers=not options.answers),
             **shared,
         )
     except (NetStop, ValueError) as e:

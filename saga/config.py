@@ -26,17 +26,17 @@ from __future__ import annotations
 
 import functools
 import os
-import sys
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Protocol
 
-from amiga.dos import FileProblem, Problem, read_limited, write_atomic
+from amiga.dos import FileProblem, Problem, read_limited, reason, write_atomic
 from saga.engine import tables as T
-from saga.text import printable
+from saga.text import warn
 
 CONTROL_NAMES = {control.name: control for control in T.Control}
+CONTROL_WORDS = {v: k for k, v in CONTROL_NAMES.items()}  # a control as the file writes it
 _CONTROL_VALUES = frozenset(T.Control)
 DEFAULT_CONTROLS = (T.HUMAN, T.NONE, T.NONE, T.AMIGA, T.NONE, T.NONE)
 
@@ -134,9 +134,6 @@ def _show(value: object) -> str:
     return str(value)
 
 
-_CONTROL_WORDS = {v: k for k, v in CONTROL_NAMES.items()}
-
-
 @dataclass(frozen=True)
 class _Key:
     """One ``KEY=VALUE`` line: the Config field it sets, and how it reads its value."""
@@ -181,7 +178,7 @@ def _text_lines(field_name: str, value: object) -> list[tuple[str, str]]:
     """The (KEY, VALUE) lines that keep one Config field."""
     if field_name == "controls":
         kept = _hero_controls(value)
-        return [(k.name, _CONTROL_WORDS[kept[k.hero]]) for k in _KEYS if k.hero in kept]
+        return [(k.name, CONTROL_WORDS[kept[k.hero]]) for k in _KEYS if k.hero in kept]
     return [(k.name, _show(value)) for k in _KEYS if k.field == field_name]
 
 
@@ -321,10 +318,6 @@ def _summarise(problems: list[str]) -> list[str]:
     return [*problems[:MAX_PROBLEMS], f"... and {more} more lines ignored"]
 
 
-def _complain(message: str) -> None:
-    print(f"saga: {printable(message)}", file=sys.stderr)
-
-
 _HEADER = b"; Saga settings, kept when you change them in the game.\n"
 
 
@@ -340,7 +333,7 @@ class SettingsFile:
     def __init__(
         self,
         path: str | os.PathLike[str],
-        complain: Callable[[str], None] = _complain,
+        complain: Callable[[str], None] = warn,
         *,
         own: bool = True,
     ) -> None:
@@ -411,14 +404,7 @@ class SettingsFile:
             self.path.parent.mkdir(parents=True, exist_ok=True)
             write_atomic(self.path, data, own=self.own)
         except (OSError, ValueError) as e:  # ValueError: a name no system accepts
-            reason = (
-                f"it {e.problem.value}"
-                if isinstance(e, FileProblem)
-                else e.strerror
-                if isinstance(e, OSError) and e.strerror
-                else e
-            )
-            self.complain(f"settings not kept in {self.path}: {reason}")
+            self.complain(f"settings not kept in {self.path}: {reason(e)}")
             return
         self._data = data
 

@@ -6,7 +6,6 @@ implementations, for simulations, traces, replays and the test suite.
 
 from __future__ import annotations
 
-import sys
 from collections.abc import Sequence
 from pathlib import Path
 from typing import TextIO
@@ -16,7 +15,7 @@ from saga.engine import tables as T
 from saga.engine.host import ABORT, FIRST_HERO_PEN, Answer, Ask, Host, hero_pen, key_code
 from saga.engine.state import GameState
 from saga.pens import HERO_COLOURS
-from saga.text import Lookup, printable
+from saga.text import printable, warn
 
 
 class QuietHost:
@@ -155,21 +154,24 @@ _ANSI = {hero_pen(h): "38;2;{};{};{}".format(*rgb) for h, rgb in enumerate(HERO_
 
 
 class TerminalHost(QuietHost):
-    """Shows the game as lines of text; given ``answers`` (the terminal's input),
-    its player answers there, a line per question (see :func:`read_answer`)."""
+    """``saga --headless``: every message a line on ``out``, heroes' in their colours.
+
+    The messages come in the game's words already, so it needs none of its
+    own.  ``autosave_path`` keeps the start-of-turn autosave (None: none);
+    given ``answers`` (the terminal's input), its player answers there, a
+    line per question (see :func:`read_answer`).
+    """
 
     listening = True
 
     def __init__(
         self,
         out: TextIO,
-        text: Lookup,
         autosave_path: Path | None,
         colour: bool,
         answers: TextIO | None = None,
     ) -> None:
         self.out = out
-        self.t = text
         self.autosave_path = autosave_path
         self.colour = colour
         self.answers = answers
@@ -200,6 +202,5 @@ class TerminalHost(QuietHost):
             return
         problem = savefile.try_save(self.autosave_path, state, own=True)
         if problem:
-            message = f"can't autosave to {self.autosave_path}: {problem}"
-            print(f"saga: {printable(message)}", file=sys.stderr)
+            warn(f"can't autosave to {self.autosave_path}: {problem}")
             self.autosave_path = None  # say it once, and play on

@@ -18,7 +18,7 @@ import os
 import sys
 
 from saga import savefile, savelayout
-from saga.text import printable
+from saga.text import warn
 
 
 def describe(data: bytes) -> list[str]:
@@ -46,7 +46,7 @@ def main(argv: list[str] | None = None) -> int:
         first = _read(options.file)
         second = _read(options.other) if options.other is not None else None
     except savefile.SaveFileError as e:
-        print(f"saga.inspect: {printable(str(e))}", file=sys.stderr)
+        warn(str(e), "saga.inspect")
         return 2
     try:
         if second is None:

@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Sequence
 from pathlib import Path
 
-from amiga.dos import FileProblem, LineFile
+from amiga.dos import LineFile, reason
 from saga import savefile
 from saga.engine import tables as T
 from saga.engine.host import Answer, Ask, Host
@@ -136,11 +136,7 @@ class Recorder(PassOn):
         self.files = []
 
     def _failed(self, path: Path, e: OSError) -> None:
-        if isinstance(e, FileProblem):
-            reason = f"it {e.problem.value}" + (f" ({e.detail})" if e.detail else "")
-        else:
-            reason = e.strerror or str(e)
-        self.warn(path, reason)
+        self.warn(path, reason(e, detail=True))
 
 
 def _text(lines: Iterable[str]) -> bytes:

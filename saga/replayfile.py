@@ -166,6 +166,7 @@ def _number(text: str, what: str, low: int, high: int) -> int:
 
 
 def parse_seed(text: str) -> int:
+    """A SEED argument: any state of the 64-bit generator."""
     return _number(text, "SEED", 0, 2**64 - 1)
 
 

@@ -36,9 +36,9 @@ def read(path: str | os.PathLike[str]) -> bytes:
     try:
         return dos.read_limited(path, SAVE_SIZE)
     except dos.FileProblem as e:
-        reason = f"can't read it: it {e.problem.value}" + (f" ({e.detail})" if e.detail else "")
+        why = f"can't read it: {dos.reason(e, detail=True)}"
         raise SaveFileError(
-            reason, filename=e.path, problem=e.problem, failure=Failure.CANT_OPEN, detail=e.detail
+            why, filename=e.path, problem=e.problem, failure=Failure.CANT_OPEN, detail=e.detail
         ) from e
 
 
@@ -60,8 +60,6 @@ def try_save(path: str | os.PathLike[str], state: GameState, *, own: bool = Fals
     """Save, returning why it failed (None on success), for callers who play on."""
     try:
         save(path, state, own=own)
-    except dos.FileProblem as e:
-        return f"it {e.problem.value}"
     except OSError as e:
-        return str(e.strerror or e)
+        return dos.reason(e)
     return None

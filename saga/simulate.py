@@ -37,12 +37,12 @@ from functools import cache
 from pathlib import Path
 from typing import TYPE_CHECKING, TextIO
 
-from amiga.dos import FileProblem, check_writable, write_atomic
+from amiga.dos import FileProblem, check_writable, reason, write_atomic
 from saga.engine import tables as T
 from saga.engine.session import Session, Setup
 from saga.engine.state import GameState
 from saga.hosts import QuietHost
-from saga.text import Lookup, english, printable
+from saga.text import Lookup, english, warn
 
 if TYPE_CHECKING:
     from saga.chart import Panel
@@ -285,7 +285,7 @@ def command(plan: Plan, jobs: int, csv_path: Path | None, chart_path: Path | Non
             try:
                 check_writable(path)  # looks only: a pipe cannot block, nothing is emptied
             except FileProblem as e:
-                print(f"saga: can't write {printable(str(e))}", file=sys.stderr)
+                warn(f"can't write {e}")
                 return 2
     bar = ProgressBar(plan.games, sys.stderr) if sys.stderr.isatty() else None
     started = time.perf_counter()
@@ -314,8 +314,7 @@ def command(plan: Plan, jobs: int, csv_path: Path | None, chart_path: Path | Non
         try:
             write_atomic(path, contents(), own=False)
         except OSError as e:
-            reason = f"it {e.problem.value}" if isinstance(e, FileProblem) else e.strerror or e
-            print(f"saga: can't write {printable(str(path))}: {reason}", file=sys.stderr)
+            warn(f"can't write {path}: {reason(e)}")
             return 2
     return 0
 

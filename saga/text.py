@@ -8,6 +8,7 @@ like locale.library does, and any string it lacks stays English.
 
 from __future__ import annotations
 
+import sys
 import warnings
 from collections.abc import Mapping
 from functools import cache
@@ -34,6 +35,16 @@ _CONTROLS = {c: f"\\x{c:02x}" for c in (*range(0x20), 0x7F, *range(0x80, 0xA0))}
 def printable(text: str) -> str:
     """``text`` safe to write to a terminal: control characters shown as ``\\x1b`` and so on."""
     return text.translate(_CONTROLS)
+
+
+def warn(message: str, program: str = "saga") -> None:
+    """Tell the player ``program: message`` on stderr, and play on.
+
+    One way for every tool, the message made :func:`printable`: it may hold
+    a file's name or a catalog's words, whose control characters are shown,
+    never obeyed.
+    """
+    print(f"{program}: {printable(message)}", file=sys.stderr)
 
 
 def catalogs_dir() -> Path:

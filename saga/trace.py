@@ -44,7 +44,7 @@ from saga.hosts import ScriptedHost, ScriptError
 from saga.replayfile import Answer as Scripted
 from saga.replayfile import TraceError, file_lines, parse_game, parse_seed, q_line, read_answers
 from saga.replayfile import read as read_replay
-from saga.text import Lookup, Text, english, load_text, printable
+from saga.text import Lookup, Text, english, load_text, warn
 
 
 def catalog_text(path: Path) -> Text:
@@ -222,7 +222,7 @@ def main(argv: list[str] | None = None) -> int:
 
 
 def _warn(message: str) -> None:
-    print(f"saga.trace: {printable(message)}", file=sys.stderr)
+    warn(message, "saga.trace")
 
 
 def _compared(trace: str, expected: list[str]) -> bool:
@@ -234,7 +234,7 @@ def _compared(trace: str, expected: list[str]) -> bool:
     for line in differences[:_SHOWN]:
         _warn(line)
     if len(differences) > _SHOWN:
-        print(f"saga.trace: ... and {len(differences) - _SHOWN} more fields", file=sys.stderr)
+        _warn(f"... and {len(differences) - _SHOWN} more fields")
     return bool(differences)
 
 

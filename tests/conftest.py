@@ -7,12 +7,17 @@ import tempfile
 from pathlib import Path
 
 import pytest
+from hypothesis import settings
 from hypothesis.configuration import set_hypothesis_home_dir
 
 # Hypothesis keeps its example database and caches in the temporary folder,
 # not in a .hypothesis folder wherever the tests run (the repository, or an
 # unpacked sdist); set before collection, which already writes there.
 set_hypothesis_home_dir(Path(tempfile.gettempdir()) / "saga-tests-hypothesis")
+# No deadline for an example: a busy machine (CI running a suite per Python)
+# is not a failure; hangs are caught by the tests' own bounds.
+settings.register_profile("saga", deadline=None)
+settings.load_profile("saga")
 
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")

@@ -5,7 +5,7 @@ from __future__ import annotations
 from saga.engine import tables as T
 from saga.engine.game import Game
 from saga.engine.host import Ask
-from saga.engine.rng import Lcg64
+from saga.engine.rng import Lcg64, RandomSource
 from saga.engine.session import Session, Setup
 from saga.engine.state import GameState
 from saga.hosts import QuietHost, ScriptedHost
@@ -46,9 +46,12 @@ def new_game(
     return session.game
 
 
-def blank_game(host: QuietHost | None = None, seed: int = 1) -> Game:
-    """A game with nobody on the board yet, for setting up positions by hand."""
-    return Session(Setup(seed), TEXT, host or RecordingHost()).game
+def blank_game(
+    host: QuietHost | None = None, seed: int = 1, dice: RandomSource | None = None
+) -> Game:
+    """A game with nobody on the board yet, for setting up positions by hand
+    (``dice``: a generator chosen for the rolls it makes)."""
+    return Session(Setup(seed), TEXT, host or RecordingHost(), dice).game
 
 
 def draws(g: Game) -> int:

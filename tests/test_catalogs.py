@@ -183,7 +183,7 @@ def test_dump_lists_every_string(language: str, word: str) -> None:
 
 def _play(text, seed: int = 11, turns: int = 6) -> list[str]:
     out = io.StringIO()
-    host = TerminalHost(out, text, None, colour=False)
+    host = TerminalHost(out, None, colour=False)
     watch(Session(Setup(seed, (T.AMIGA,) * 6, turns, True), text, host), out)
     return out.getvalue().splitlines()
 

@@ -119,3 +119,25 @@ def test_the_appstream_metadata_is_valid(tmp_path: Path) -> None:
     complaints = [line for line in done.stdout.splitlines() if line[:2] in ("E:", "W:")]
     assert complaints == ["W: saga-amiga:3: cid-desktopapp-is-not-rdns saga-amiga"]
     assert f'<release version="{saga.__version__}"' in metainfo.decode()
+
+
+def test_every_shipped_translation_reaches_the_menu_entry_and_the_package() -> None:
+    """A language the game speaks is named in the desktop entry and in pyproject's classifiers."""
+    import tomllib
+
+    import catalogs
+    from amiga.locale.languages import LANGUAGES
+
+    shipped = sorted(p.parent.name for p in Path(catalogs.__file__).parent.glob("*/saga.catalog"))
+    assert "deutsch" in shipped and "italiano" in shipped
+    entry = (Path(desktop.__file__).parent / desktop.ENTRY).read_text(encoding="utf-8")
+    keys = {line.split("=", 1)[0] for line in entry.splitlines() if "=" in line}
+    pyproject = Path(__file__).resolve().parent.parent / "pyproject.toml"
+    classifiers = tomllib.loads(pyproject.read_text(encoding="utf-8"))["project"]["classifiers"]
+    for language in shipped:
+        names = [alias for alias, amiga in LANGUAGES.items() if amiga == language]
+        code = next(name for name in names if len(name) == 2)
+        english = next(name for name in names if len(name) > 2 and name != language)
+        for key in ("GenericName", "Comment", "Keywords"):
+            assert f"{key}[{code}]" in keys, (language, key)
+        assert f"Natural Language :: {english.capitalize()}" in classifiers, language

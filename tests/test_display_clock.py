@@ -42,3 +42,12 @@ def test_a_late_caller_gets_one_beat_not_a_burst() -> None:
 def test_a_rate_must_be_positive() -> None:
     with pytest.raises(ValueError):
         Metronome(0)
+
+
+def test_skipping_lets_missed_beats_go_and_keeps_the_grid() -> None:
+    now = [0.0]
+    metronome = Metronome(10, clock=lambda: now[0])
+    now[0] = 0.55
+    metronome.skip()
+    assert not metronome.due()
+    assert metronome.remaining() == pytest.approx(0.05)

@@ -14,7 +14,7 @@ pygame = pytest.importorskip("pygame")
 from amiga.display import Screen  # noqa: E402
 from amiga.display.present import Presenter  # noqa: E402
 from amiga.input import IDCMP, IntuiMessage, MouseCode, Qualifier, RawKey  # noqa: E402
-from amiga.input.pygame_source import PygameEventSource  # noqa: E402
+from amiga.input.pygame_source import QUEUE_LIMIT, PygameEventSource  # noqa: E402
 
 
 class FakeClock:
@@ -226,3 +226,37 @@ def test_waiting_with_a_timeout_returns_none_after_it(presenter: Presenter) -> N
     assert time.monotonic() - start >= 0.05
     post(pygame.QUIT)
     assert source.wait().idcmp == IDCMP.CLOSEWINDOW
+
+
+def test_motion_not_yet_read_is_merged_into_where_it_ended(source: PygameEventSource) -> None:
+    post(pygame.MOUSEBUTTONDOWN, pos=(10, 10), button=1)
+    for x in range(20, 1000):
+        post(pygame.MOUSEMOTION, pos=(x, 300), rel=(1, 0), buttons=(1, 0, 0))
+    messages = list(source)
+    assert [m.idcmp for m in messages] == [IDCMP.MOUSEBUTTONS, IDCMP.MOUSEMOVE]
+    assert (messages[1].mouse_x, messages[1].mouse_y) == (999 // 2, 150)
+
+
+def test_past_its_limit_the_queue_drops_the_oldest_but_never_an_urgent_message(
+    source: PygameEventSource,
+) -> None:
+    source.urgent = lambda m: m.idcmp == IDCMP.CLOSEWINDOW
+    for _ in range(200):
+        press("X")
+        press("X", up=True)
+    post(pygame.QUIT)
+    messages = list(source)
+    assert messages[0].idcmp == IDCMP.CLOSEWINDOW  # it overtakes what waits
+    assert len(messages) == QUEUE_LIMIT + 1
+    assert source.dropped == 400 - QUEUE_LIMIT
+    assert messages[-1].key_up  # the newest are kept
+
+
+def test_ticks_come_only_while_wanted(source: PygameEventSource, clock: FakeClock) -> None:
+    source.want_ticks = False
+    clock.now += 5.0
+    assert source.next_event() is None
+    source.want_ticks = True
+    assert source.next_event() is None  # the beats missed are not owed
+    clock.now += 0.1
+    assert source.next_event().idcmp == IDCMP.INTUITICKS

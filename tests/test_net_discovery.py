@@ -50,7 +50,7 @@ def test_a_hosted_game_is_announced_with_its_open_seats_until_it_ends(tmp_path: 
         return thread
 
     def show() -> TerminalHost:
-        return TerminalHost(io.StringIO(), english(), None, colour=False)
+        return TerminalHost(io.StringIO(), None, colour=False)
 
     common = {
         "play": lambda session: watch(session, io.StringIO()),

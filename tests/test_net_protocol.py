@@ -216,7 +216,6 @@ def test_a_terminal_player_types_answers() -> None:
 
     from saga.engine.host import Answer
     from saga.hosts import ScriptError, TerminalHost, read_answer
-    from saga.text import english
 
     assert read_answer("12", Ask.COUNTRY) == Answer(12)
     assert read_answer("3 1", Ask.COUNTER) == Answer(3, T.JARL)
@@ -225,7 +224,7 @@ def test_a_terminal_player_types_answers() -> None:
     for bad in ("", "north", "3 9", "1 2 3", "-5"):
         assert read_answer(bad, Ask.COUNTRY) is None
     out = io.StringIO()
-    host = TerminalHost(out, english(), None, colour=False, answers=io.StringIO("what\n7\n"))
+    host = TerminalHost(out, None, colour=False, answers=io.StringIO("what\n7\n"))
     assert host.ask(Ask.COUNTRY, 6) == Answer(7)
     assert "COUNTRY pen 6 (Beowulf)? " in out.getvalue()
     with pytest.raises(ScriptError, match="no answer on the terminal"):

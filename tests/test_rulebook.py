@@ -6,10 +6,10 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
-from pathlib import Path
 
 import pytest
 from engine_helpers import RecordingHost, blank_game, put_hero, put_jarl, put_monster
+from languages import ENGLISH, LANGUAGES, REPO
 
 from amiga.display import Screen
 from amiga.input import RawKey, ScriptedEventSource
@@ -19,22 +19,13 @@ from saga.engine import tables as T
 from saga.engine.counters import moves
 from saga.engine.game import Game
 from saga.engine.rng import Lcg64
-from saga.engine.state import Counter, GameState
+from saga.engine.state import Counter
 from saga.hosts import ScriptError
 from saga.screen import guide as G
 from saga.screen.manual import COLUMNS, ManualWindow, manual_text, manual_window
 from saga.screen.ui import Ui
-from saga.text import english, load_text
+from saga.text import load_text
 
-REPO = Path(__file__).resolve().parent.parent
-ENGLISH = english()
-GERMAN, _ = load_text("deutsch", None, {}, REPO)
-ITALIAN, _ = load_text("italiano", None, {}, REPO)
-LANGUAGES: dict[str, Callable[[str], str]] = {
-    "english": ENGLISH,
-    "deutsch": GERMAN,
-    "italiano": ITALIAN,
-}
 # Every rulebook shipped, each read with its own language's catalog.
 RULEBOOKS: dict[str, Callable[[str], str]] = {
     path.stem: ENGLISH if path.stem == "english" else load_text(path.stem, None, {}, REPO)[0]
@@ -43,6 +34,11 @@ RULEBOOKS: dict[str, Callable[[str], str]] = {
 # The chapters on how this program is worked: their numbers are keys and
 # menus, not rules.
 PROGRAM = {"controls", "menus", "title", "files", "replays", "network", "reading"}
+
+
+def _plain(line: G.Line) -> str:
+    """A laid-out line as the reader sees its text, whatever its styles and links."""
+    return "".join(span.text for span in line)
 
 
 def _guide(language: str) -> G.Guide:
@@ -62,14 +58,14 @@ def test_every_section_lays_out_in_the_window_with_its_links_and_tables(language
     ids = {s.id for s in guide.sections}
     for number, section in enumerate(guide.sections):
         lines = G.layout(guide, number, RULEBOOKS[language], COLUMNS)
-        assert all(len(G.plain(line)) <= COLUMNS for line in lines), section.id
+        assert all(len(_plain(line)) <= COLUMNS for line in lines), section.id
         for line in lines:
             assert {s.target for s in line if s.target} <= ids
         text = "\n".join(section.lines)
         for match in re.finditer(r"@table (\S+)", text):
             assert match.group(1) in G.TABLES
-        assert "[[" not in "".join(G.plain(line) for line in lines), section.id
-        assert "{" not in "".join(G.plain(line) for line in lines), section.id
+        assert "[[" not in "".join(_plain(line) for line in lines), section.id
+        assert "{" not in "".join(_plain(line) for line in lines), section.id
 
 
 def test_a_broken_link_number_or_table_is_refused() -> None:
@@ -109,13 +105,11 @@ def test_the_keys_named_are_the_catalogs() -> None:
     """The rulebook names the keys a language's catalog answers with."""
     for language, t in LANGUAGES.items():
         guide = _guide(language)
-        text = "\n".join(
-            G.plain(line) for line in G.layout(guide, guide.index("after"), t, COLUMNS)
-        )
+        text = "\n".join(_plain(line) for line in G.layout(guide, guide.index("after"), t, COLUMNS))
         assert f"({t('MSG_KEY_WITHDRAW')})" in text
         assert f"({t('MSG_KEY_TRANSFER')})" in text
         menus = "\n".join(
-            G.plain(line) for line in G.layout(guide, guide.index("menus"), t, COLUMNS)
+            _plain(line) for line in G.layout(guide, guide.index("menus"), t, COLUMNS)
         )
         assert f"+{t('MSG_KEY_MANUAL')})" in menus
 
@@ -204,7 +198,7 @@ def test_the_viewer_reads_a_translation(language: str) -> None:
 
 def _section_text(section_id: str, language: str = "english") -> list[str]:
     guide, t = _guide(language), LANGUAGES[language]
-    return [G.plain(line) for line in G.layout(guide, guide.index(section_id), t, COLUMNS)]
+    return [_plain(line) for line in G.layout(guide, guide.index(section_id), t, COLUMNS)]
 
 
 def test_the_combat_results_table_is_the_engines() -> None:
@@ -271,13 +265,6 @@ def _seeded(want: Callable[[list[int]], bool], draws: int) -> Lcg64:
     raise AssertionError("no seed")
 
 
-def _game(rng: Lcg64 | None = None) -> Game:
-    g = blank_game()
-    if rng is not None:
-        g = Game(GameState(), rng, RecordingHost(), ENGLISH)
-    return g
-
-
 def _die(*rolls: int) -> Lcg64:
     """A generator whose first dice are these (None: any)."""
     return _seeded(
@@ -297,7 +284,7 @@ def _span(rolls: list[int]) -> list[int]:
 
 def _score_figures() -> tuple[int, int, int]:
     """Marks to a point of glory, luck to a point, and the necklace's worth."""
-    g = _game()
+    g = blank_game()
     put_hero(g, 0, 0, luck=0)
     h = g.heroes[0]
     marks = next(w for w in range(1, 100) if setattr(h, "wealth", w) or turn.score(g, 0) == 1)
@@ -310,7 +297,7 @@ def _score_figures() -> tuple[int, int, int]:
 
 
 def _flee_loss() -> int:
-    g = _game()
+    g = blank_game()
     put_hero(g, 0, 0, glory=5)
     put_monster(g, 0, 0)
     combat.flee(g, Counter(T.MONSTER, 0), Counter(T.HERO, 0))
@@ -319,7 +306,7 @@ def _flee_loss() -> int:
 
 def _worth_wounding(kind: int, strength: int) -> int:
     """What wounding a hero or a (free, face-up) jarl earns the wounder."""
-    g = _game()
+    g = blank_game()
     put_hero(g, 0, 0, glory=0, luck=0)
     if kind == T.HERO:
         put_hero(g, 1, 0, strength=strength)
@@ -330,7 +317,7 @@ def _worth_wounding(kind: int, strength: int) -> int:
 
 
 def _recruit_cost() -> int:
-    g = _game()
+    g = blank_game()
     put_hero(g, 0, 0, luck=5, glory=0)
     put_jarl(g, 0, 0, recruitable=True, strength=2)
     assert wounds.recruit(g, 0, 0)
@@ -340,7 +327,7 @@ def _recruit_cost() -> int:
 
 
 def _dragon_gold() -> int:
-    g = _game()
+    g = blank_game()
     put_hero(g, 0, 0)
     for item in g.treasures:
         item.taken = True
@@ -351,7 +338,7 @@ def _dragon_gold() -> int:
 
 
 def _moves(treasure: int | None = None, rune: int = -1) -> int:
-    g = _game()
+    g = blank_game()
     put_hero(g, 0, 0, rune=rune)
     if treasure is not None:
         item = g.treasures[treasure]
@@ -360,7 +347,7 @@ def _moves(treasure: int | None = None, rune: int = -1) -> int:
 
 
 def _cast_works(spell: int, roll: int) -> bool:
-    g = _game(_die(roll))
+    g = blank_game(dice=_die(roll))
     put_hero(g, 0, 0)
     put_monster(g, 0, 0)
     spells.cast(g, 0, spell)
@@ -368,7 +355,7 @@ def _cast_works(spell: int, roll: int) -> bool:
 
 
 def _sygil_wards(roll: int) -> bool:
-    g = _game(_die(roll))
+    g = blank_game(dice=_die(roll))
     put_hero(g, 0, 0, rune=T.SYGIL)
     put_monster(g, 0, 0)
     spells.cast(g, 0, T.JARA)  # always works: the one die is the rune's
@@ -376,7 +363,7 @@ def _sygil_wards(roll: int) -> bool:
 
 
 def _ghost_casts(roll: int) -> bool:
-    g = _game(_die(roll, 6))  # the spell then fizzles, if it can
+    g = blank_game(dice=_die(roll, 6))  # the spell then fizzles, if it can
     put_hero(g, 0, 0)
     put_monster(g, 11, 0)  # Gunnar the ghost
     host = g.host
@@ -386,14 +373,14 @@ def _ghost_casts(roll: int) -> bool:
 
 
 def _side(**hero: object) -> tuple[int, int]:
-    g = _game()
+    g = blank_game()
     put_hero(g, 0, 0, attacking=True, **hero)
     put_hero(g, 1, 0, defending=True, **hero)
     return combat._side_strengths(g, Counter(T.HERO, 1), [])
 
 
 def _armour(treasure: int) -> int:
-    g = _game(_die(6))
+    g = blank_game(dice=_die(6))
     put_hero(g, 0, 0, attacking=True, luck=0)
     put_hero(g, 1, 0, defending=True, luck=0)
     plain = combat._side_strengths(g, Counter(T.HERO, 1), [])
@@ -408,7 +395,7 @@ def _armour(treasure: int) -> int:
 
 
 def _most_luck() -> int:
-    g = _game()
+    g = blank_game()
     put_hero(g, 0, 0, control=T.HUMAN, luck=50)
     host = g.host
     assert isinstance(host, RecordingHost)
@@ -418,7 +405,7 @@ def _most_luck() -> int:
 
 
 def _geofu() -> int:
-    g = _game()
+    g = blank_game()
     put_hero(g, 0, 0, rune=T.GEOFU, wealth=0)
     g.king[0] = 0
     kingdoms.collect_taxes(g)
@@ -426,7 +413,7 @@ def _geofu() -> int:
 
 
 def _notices(roll: int, rune: int = -1) -> bool:
-    g = _game(_die(roll))
+    g = blank_game(dice=_die(roll))
     put_hero(g, 0, 0, rune=rune)
     host = g.host
     assert isinstance(host, RecordingHost)
@@ -435,7 +422,7 @@ def _notices(roll: int, rune: int = -1) -> bool:
 
 
 def _ring_escapes(roll: int) -> bool:
-    g = _game(_die(roll))
+    g = blank_game(dice=_die(roll))
     put_jarl(g, 0, 0)  # a free jarl gets the roll
     ring = g.treasures[T.INVISIBILITY_RING]
     ring.possessortype, ring.possessor = T.JARL, 0
@@ -443,7 +430,7 @@ def _ring_escapes(roll: int) -> bool:
 
 
 def _crown_holds(roll: int) -> bool:
-    g = _game(_die(roll))
+    g = blank_game(dice=_die(roll))
     put_hero(g, 0, 1)
     g.king[0] = 0
     crown = g.treasures[T.MAGIC_CROWN]
@@ -548,7 +535,7 @@ def _rolls(cell: str) -> range:
 
 
 def _noticed(god: int, roll: int) -> Game:
-    g = _game(_seeded(lambda d: d[0] % 6 == god and d[1] % 6 + 1 == roll, 2))
+    g = blank_game(dice=_seeded(lambda d: d[0] % 6 == god and d[1] % 6 + 1 == roll, 2))
     put_hero(g, 0, 0, luck=3, wealth=3)
     gods.notice(g, 0)
     return g
@@ -556,7 +543,7 @@ def _noticed(god: int, roll: int) -> Game:
 
 def _in_battle(god: int, roll: int, jarls: int = 0) -> tuple[int, int]:
     """What a god adds to the hero's side, and the glory he gives, on a roll."""
-    g = _game(_die(roll))
+    g = blank_game(dice=_die(roll))
     put_hero(g, 0, 0, god=god, attacking=True, glory=0)
     for j in range(jarls):
         put_jarl(g, j, 0, hero=0, attacking=True)

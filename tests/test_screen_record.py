@@ -187,19 +187,25 @@ def test_a_replay_that_ends_early_hands_the_game_to_the_player(home: Path) -> No
 
 def test_watching_a_replay_keeps_no_settings(home: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     (home / "r.replay").write_text("SAGA-REPLAY 1 3 2 1 0 0 2 0 0 2\n")
-    seen: list[Config] = []
+    seen: list[tuple[Config, Setup]] = []
     stores: list[object] = []
 
-    def run_window(config: Config, *args: object, **kwargs: object) -> int:
-        seen.append(config)
+    def run_window(config: Config, setup: Setup, *args: object, **kwargs: object) -> int:
+        seen.append((config, setup))
         stores.append(kwargs.get("store"))
         return 0
 
     monkeypatch.setattr(app, "run_window", run_window)
     assert cli.main(["--replay", "r.replay"]) == 0
-    config = seen[0]
+    config, setup = seen[0]
     assert stores == [None]  # no settings store: nothing reaches Saga.config
-    assert (config.controls, config.turns, config.advanced) == ([0, 0, 2, 0, 0, 2], 2, True)
+    # The window plays the replay's game, whatever the settings say.
+    assert (setup.seed, setup.controls, setup.turns, setup.advanced) == (
+        3,
+        (0, 0, 2, 0, 0, 2),
+        2,
+        True,
+    )
     assert config.delay == 0  # the player's message delay is kept
 
 

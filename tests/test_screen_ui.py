@@ -349,7 +349,8 @@ def test_a_watched_replay_offers_nothing_to_leave_it_for(
     source.ticks(1).click(300, 300)  # the game over screen
     source.key("\x1b")  # back on the title screen, if there is one: quit
     config = Config(controls=[T.AMIGA] + [T.NONE] * 5, turns=1, delay=0, home=tmp_path)
-    App(_ui(source), config, TEXT, Lcg64(1)).run(config.controls, None, None, once)
+    setup = Setup(1, tuple(config.controls), config.turns)
+    App(_ui(source), config, TEXT, Lcg64(1)).run(setup, None, once)
     assert offered == [not once] * 3
 
 

@@ -4,10 +4,10 @@ that it stays inside its frame, how it closes; the hover line; the view."""
 from __future__ import annotations
 
 from collections.abc import Callable
-from pathlib import Path
 
 import numpy as np
 import pytest
+from languages import ENGLISH, GERMAN, LANGUAGES
 from window_demo import EGIL, HOME, demo_game, face_down_jarl
 
 from amiga.display import Screen
@@ -29,19 +29,8 @@ from saga.screen.pages import open_page
 from saga.screen.panel import Panel
 from saga.screen.summary import hero_row, open_summary, piles
 from saga.screen.ui import HEIGHT, WIDTH, QuitProgram, Ui
-from saga.text import english, load_text
 from saga.view import GameView
 from saga.window.host import ScreenHost, show_summary
-
-REPO = Path(__file__).resolve().parent.parent
-ENGLISH = english()
-GERMAN, _ = load_text("deutsch", None, {}, REPO)
-ITALIAN, _ = load_text("italiano", None, {}, REPO)
-LANGUAGES: dict[str, Callable[[str], str]] = {
-    "english": ENGLISH,
-    "deutsch": GERMAN,
-    "italiano": ITALIAN,
-}
 
 
 def _ui(source: ScriptedEventSource | None = None) -> tuple[Ui, Board]:
@@ -222,6 +211,18 @@ def test_treasure_page_shows_advanced_treasures_only_in_advanced_games() -> None
     assert f"Nied ({ENGLISH('MSG_NIED_EFFECT')})" in spells
 
 
+def _opened_info_windows(monkeypatch: pytest.MonkeyPatch) -> list[object]:
+    """What each Help window the game host opens from now on is about, in order."""
+    opened: list[object] = []
+
+    def spy(*args: object) -> Panel:
+        opened.append(args[-1])
+        return info_window(*args)  # type: ignore[arg-type]
+
+    monkeypatch.setattr("saga.window.host.info_window", spy)
+    return opened
+
+
 @pytest.mark.parametrize("close", ["key", "select", "middle", "menu"])
 def test_help_opens_info_that_closes_on_any_key_or_button_and_answers_nothing(
     close: str, monkeypatch: pytest.MonkeyPatch
@@ -241,13 +242,7 @@ def test_help_opens_info_that_closes_on_any_key_or_button_and_answers_nothing(
         }[close]
         source.press(button).release(button)
     source.pause(0.1).key("y")  # later: the window's closing throws away what came with it
-    opened = []
-
-    def spy(*args: object) -> Panel:
-        opened.append(args[-1])
-        return info_window(*args)  # type: ignore[arg-type]
-
-    monkeypatch.setattr("saga.window.host.info_window", spy)
+    opened = _opened_info_windows(monkeypatch)
     assert host.ask(Ask.YNKEYBOARD, 6).result == ord("Y")
     assert opened == [("area", HOME)]
     assert len(source) == 1  # only the release of "y" is left
@@ -281,13 +276,7 @@ def test_a_border_answers_hover_help_and_clicks_with_the_area_beside_it(
     source.move(x, y).raw(RawKey.HELP).key("n")
     source.pause(0.1).key("y")
     source.pause(0.1).click(x, y)
-    opened = []
-
-    def spy(*args: object) -> Panel:
-        opened.append(args[-1])
-        return info_window(*args)  # type: ignore[arg-type]
-
-    monkeypatch.setattr("saga.window.host.info_window", spy)
+    opened = _opened_info_windows(monkeypatch)
     assert host.ask(Ask.YNKEYBOARD, 6).result == ord("Y")
     assert opened == [("area", area)]
     answer = host.ask(Ask.COUNTRY, 6)

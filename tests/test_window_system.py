@@ -346,8 +346,8 @@ def test_the_title_screen_waits_without_ticks_or_frames(
     tmp_path: Path, live: list[Watched]
 ) -> None:
     """Idle at the title screen, the game gets no message and draws nothing
-    until there is input, but repaints an exposed window at once; the CPU it
-    used meanwhile is printed."""
+    until there is input, but repaints an exposed window at once, and a
+    SIGTERM ends it within a second; the CPU it used meanwhile is printed."""
     config = Config(home=tmp_path, scale=1)
     seen: dict[str, object] = {}
     shown: list[int] = []
@@ -367,16 +367,19 @@ def test_the_title_screen_waits_without_ticks_or_frames(
         pygame.event.post(pygame.event.Event(pygame.WINDOWEXPOSED))
         time.sleep(0.3)
         seen["repainted"] = any(shown[frames:])  # at once, with no input to wake for
-        pygame.event.post(pygame.event.Event(pygame.QUIT))
+        quit_at.append(time.monotonic())
+        os.kill(os.getpid(), signal.SIGTERM)  # heard though the game sleeps
 
+    quit_at: list[float] = []
     Presenter.present = counted  # type: ignore[method-assign]
     try:
         cpu = time.process_time()
-        run_game(config, idle)
-        print(f"title screen, 1.3 s: {(time.process_time() - cpu) * 1000:.0f} ms CPU")
+        _, returned = run_game(config, idle)
+        print(f"title screen, 1.6 s: {(time.process_time() - cpu) * 1000:.0f} ms CPU")
     finally:
         Presenter.present = show  # type: ignore[method-assign]
     assert seen == {"ticks": False, "frames": 0, "repainted": True}
+    assert returned - quit_at[0] < 1.0
 
 
 def test_ticks_resume_on_their_beat_not_at_once(screen: Screen) -> None:

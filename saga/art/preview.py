@@ -48,7 +48,7 @@ def counter_sheet() -> np.ndarray:
         [counter_image(T.JARL, j) for j in range(len(T.JARL_TABLE))]
         + [
             counter_image(T.JARL, 0, face_down=True),
-            counter_image(T.JARL, 3, pen=P.FIRST_HERO + 2),
+            counter_image(T.JARL, 3, pen=P.hero_pen(2)),
         ],
         [counter_image(T.MONSTER, m) for m in range(len(T.MONSTER_TABLE))],
         [counter_image(T.SWORD, s) for s in range(len(T.SWORD_NAMES))]

@@ -18,6 +18,8 @@ from collections.abc import Mapping, Sequence
 from importlib import resources
 from pathlib import Path
 
+from amiga.dos import reason, write_atomic
+
 APP_ID = "saga-amiga"  # the desktop entry's, the icon's and the AppStream component's name
 ENTRY = f"{APP_ID}.desktop"
 METAINFO = f"{APP_ID}.metainfo.xml"
@@ -72,15 +74,19 @@ def files(data: Path, command: Sequence[str]) -> dict[Path, bytes]:
 
 
 def install(data: Path, command: Sequence[str]) -> list[Path]:
-    """Write the entry, its metadata and icons under ``data``; the paths written."""
+    """Write the entry, its metadata and icons under ``data``; the paths written.
+
+    Each is written as every file of Saga's is (:func:`amiga.dos.write_atomic`),
+    so an installation cut short never leaves half an icon for the desktop.
+    """
     _check_platform()
     written = []
     for path, content in files(data, command).items():
         try:
             path.parent.mkdir(parents=True, exist_ok=True)
-            path.write_bytes(content)
+            write_atomic(path, content)  # names Saga chooses: a link there is replaced
         except OSError as e:
-            raise DesktopError(f"can't write {path}: {e.strerror or e}") from None
+            raise DesktopError(f"can't write {path}: {reason(e)}") from None
         written.append(path)
     return written
 
@@ -96,7 +102,7 @@ def uninstall(data: Path) -> list[Path]:
         except FileNotFoundError:
             continue
         except OSError as e:
-            raise DesktopError(f"can't remove {path}: {e.strerror or e}") from None
+            raise DesktopError(f"can't remove {path}: {reason(e)}") from None
         removed.append(path)
     return removed
 

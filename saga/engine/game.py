@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from saga.engine import tables as T
-from saga.engine.host import WHITE, Ask, Host, Lookup, answer_key, hero_pen
+from saga.engine.host import CHOICE_KEYS, WHITE, Ask, Host, Lookup, answer_key, hero_pen
 from saga.engine.rng import RandomSource
 from saga.engine.state import Counter, GameState
 
@@ -96,6 +96,15 @@ class Game:
     def key(self, name: str) -> int:
         """The key code of a one-letter answer, as the catalog spells it."""
         return answer_key(self.t, name)
+
+    def choose(self, mode: Ask, pen: int) -> bool:
+        """Ask a two-way question (Yes or No, Glory or Luck) until one of its
+        two keys comes, as the original loops; whether it was the first."""
+        first, second = (self.key(name) for name in CHOICE_KEYS[mode])
+        while True:
+            result = self.ask(mode, pen)
+            if result in (first, second):
+                return result == first
 
     # -- naming things -----------------------------------------------------
 

@@ -17,11 +17,7 @@ _ASK_VERB = {
 
 def yes_no(g: Game, pen: int) -> bool:
     """Ask until the player presses the Yes or the No key."""
-    yes, no = g.key("MSG_KEY_YES"), g.key("MSG_KEY_NO")
-    while True:
-        result = g.ask(Ask.YNKEYBOARD, pen)
-        if result in (yes, no):
-            return result == yes
+    return g.choose(Ask.YNKEYBOARD, pen)
 
 
 def yn_suffix(g: Game) -> str:

@@ -17,6 +17,13 @@ from saga.engine.state import Counter
 
 
 def wound(g: Game, wounder: Counter, wounded: Counter) -> None:
+    """A counter beaten but not slain: what a wound means depends on what it is.
+
+    A free jarl a hero beats may join that hero instead; a hero wounded already
+    dies; a kingdom is conquered.  Otherwise a hero is wounded (unless a
+    maiden heals the wound), a jarl goes back to the pile, a monster too, and the
+    wounder's side gains half what a kill would bring.
+    """
     wounderhero, woundedhero = g.side(wounder), g.side(wounded)
     if wounder.kind == T.HERO and wounded.kind == T.JARL:
         if recruit(g, wounded.number, wounderhero):
@@ -58,6 +65,7 @@ def wound(g: Game, wounder: Counter, wounded: Counter) -> None:
 
 
 def kill(g: Game, killer: Counter, killed: Counter) -> None:
+    """A counter slain in battle or by a spell (a kingdom: conquered), and what the killer gains."""
     if killed.kind == T.HERO:
         _kill_hero(g, g.side(killer), killed.number)
     elif killed.kind == T.JARL:
@@ -173,11 +181,7 @@ def _glory_or_luck(g: Game, verb: str, glory: int, luck: int) -> str:
 
 def glory_chosen(g: Game, pen: int) -> bool:
     """Ask until the player presses the Glory or the Luck key."""
-    glory, luck = g.key("MSG_KEY_GLORY"), g.key("MSG_KEY_LUCK")
-    while True:
-        result = g.ask(Ask.GLKEYBOARD, pen)
-        if result in (glory, luck):
-            return result == glory
+    return g.choose(Ask.GLKEYBOARD, pen)
 
 
 def gain(g: Game, hero: int, glory: int, luck: int) -> None:
@@ -211,19 +215,17 @@ def recruit(g: Game, jarl: int, hero: int) -> bool:
     if jarl_count(g, hero) >= T.MAX_JARLS_PER_HERO:
         return False
     pen = hero_pen(hero)
-    if h.control == T.HUMAN:
+    human = h.control == T.HUMAN
+    if human:
         g.say(
             g.who(T.HERO, hero, comma=True) + f"{g.t('MSG_RECRUIT_JARL')} {j.name} {yn_suffix(g)}",
             pen,
         )
         if not yes_no(g, pen):
             return False
-        h.luck -= 1
-        gain(g, hero, j.strength // 2, j.strength // 2)
-        j.hero = hero
-        return True
     h.luck -= 1
     gain(g, hero, j.strength // 2, j.strength // 2)
     j.hero = hero
-    g.tell(g.who(T.HERO, hero) + f"{g.t('MSG_RECRUITS_JARL')} {j.name}.", pen)
+    if not human:
+        g.tell(g.who(T.HERO, hero) + f"{g.t('MSG_RECRUITS_JARL')} {j.name}.", pen)
     return True

@@ -28,6 +28,7 @@ from __future__ import annotations
 
 import re
 import textwrap
+from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from saga.engine import tables as T
@@ -67,6 +68,8 @@ class GuideError(ValueError):
 
 @dataclass
 class Section:
+    """One section of the rulebook as written: laid out only when shown, to the window's width."""
+
     id: str
     title: str
     lines: list[str] = field(default_factory=list)  # the raw lines under the title
@@ -74,10 +77,13 @@ class Section:
 
 @dataclass
 class Guide:
+    """A rulebook file: its sections in order, and its viewer's buttons in its language."""
+
     sections: list[Section]
     buttons: list[str]
 
     def index(self, section_id: str) -> int:
+        """Where a link leads: GuideError for an id no section has (a link the text got wrong)."""
         for n, section in enumerate(self.sections):
             if section.id == section_id:
                 return n
@@ -119,6 +125,12 @@ class Span:
     text: str
     style: str = TEXT
     target: str | None = None
+
+    @property
+    def is_link(self) -> bool:
+        """Whether it is a link to follow: the spaces between a link's words
+        are part of the link but not a button of their own."""
+        return self.target is not None and bool(self.text.strip())
 
 
 Line = list[Span]
@@ -306,82 +318,103 @@ def _doc(t: Lookup, doc: tuple[str, int] | None) -> str:
     return " ".join(doc_lines(t, doc))
 
 
-def table_rows(name: str, t: Lookup) -> list[list[str]]:
-    """The rows of one of the game's tables, in the player's language."""
-    if name == "crt":
-        low, high = T.ATTACKERS_KILLED, T.DEFENDERS_KILLED
-        rows = []
-        for score in range(low, high + 1):
-            label = f"{score}-" if score == low else f"{score}+" if score == high else str(score)
-            rows.append([label, t(T.RESULT_NAMES[T.combat_result(score)])])
-        return rows
-    if name == "monsters":
-        species: dict[int, list[T.MonsterSpec]] = {}
-        for m in T.MONSTER_TABLE:
-            species.setdefault(m.species, []).append(m)
-        return [
-            [
-                t(T.SPECIES_NAMES[kind]),
-                str(len(ms)),
-                _spread([m.strength for m in ms]),
-                _spread([m.moves for m in ms]),
-                _spread([m.glory for m in ms]),
-                _spread([m.luck for m in ms]),
-            ]
-            for kind, ms in species.items()
+def _crt(t: Lookup) -> list[list[str]]:
+    low, high = T.ATTACKERS_KILLED, T.DEFENDERS_KILLED
+    rows = []
+    for score in range(low, high + 1):
+        label = f"{score}-" if score == low else f"{score}+" if score == high else str(score)
+        rows.append([label, t(T.RESULT_NAMES[T.combat_result(score)])])
+    return rows
+
+
+def _monsters(t: Lookup) -> list[list[str]]:
+    species: dict[int, list[T.MonsterSpec]] = {}
+    for m in T.MONSTER_TABLE:
+        species.setdefault(m.species, []).append(m)
+    return [
+        [
+            t(T.SPECIES_NAMES[kind]),
+            str(len(ms)),
+            _spread([m.strength for m in ms]),
+            _spread([m.moves for m in ms]),
+            _spread([m.glory for m in ms]),
+            _spread([m.luck for m in ms]),
         ]
-    if name == "jarls":
-        half = (len(T.JARL_TABLE) + 1) // 2
-        rows = []
-        for left, right in zip(T.JARL_TABLE[:half], T.JARL_TABLE[half:], strict=False):
-            rows.append([left.name, f"{left.strength}-{left.moves}", right.name])
-            rows[-1].append(f"{right.strength}-{right.moves}")
-        return rows
-    if name == "lands":
-        lands = T.AREA_TABLE[: T.LAND_AREAS]
-        third = (len(lands) + 2) // 3
-        return [
-            [cell for a in lands[row::third] for cell in (a.name, str(a.tax))]
-            for row in range(third)
-        ]
-    if name == "swords":
-        return [
-            [name.split(" (")[0], f"+{bonus}", _doc(t, doc)]
-            for name, bonus, doc in zip(T.SWORD_NAMES, T.SWORD_BONUS, SWORD_DOCS, strict=True)
-        ]
-    if name in ("treasures", "advanced-treasures"):
-        first, last = (
-            (0, T.BASIC_TREASURES)
-            if name == "treasures"
-            else (T.BASIC_TREASURES, T.ADVANCED_TREASURES)
-        )
+        for kind, ms in species.items()
+    ]
+
+
+def _jarls(t: Lookup) -> list[list[str]]:
+    half = (len(T.JARL_TABLE) + 1) // 2
+    return [
+        [left.name, f"{left.strength}-{left.moves}", right.name, f"{right.strength}-{right.moves}"]
+        for left, right in zip(T.JARL_TABLE[:half], T.JARL_TABLE[half:], strict=False)
+    ]
+
+
+def _lands(t: Lookup) -> list[list[str]]:
+    lands = T.AREA_TABLE[: T.LAND_AREAS]
+    third = (len(lands) + 2) // 3
+    return [
+        [cell for a in lands[row::third] for cell in (a.name, str(a.tax))] for row in range(third)
+    ]
+
+
+def _swords(t: Lookup) -> list[list[str]]:
+    return [
+        [name.split(" (")[0], f"+{bonus}", _doc(t, doc)]
+        for name, bonus, doc in zip(T.SWORD_NAMES, T.SWORD_BONUS, SWORD_DOCS, strict=True)
+    ]
+
+
+def _treasures(first: int, last: int) -> Callable[[Lookup], list[list[str]]]:
+    def rows(t: Lookup) -> list[list[str]]:
         return [
             [t(n) if n.startswith("MSG_") else n, _doc(t, TREASURE_DOCS[k])]
             for k, n in enumerate(T.TREASURE_NAMES[first:last], start=first)
         ]
-    if name == "runes":
-        return [
-            [str(n + 1), rune, t(meaning), _doc(t, doc)]
-            for n, (rune, meaning, doc) in enumerate(
-                zip(T.RUNE_NAMES, T.RUNE_DESCRIPTIONS, RUNE_DOCS, strict=True)
-            )
-        ]
-    if name == "spells":
-        return [
-            [str(spell), T.SPELL_NAMES[spell], _doc(t, (prefix, count))]
-            for spell, _, prefix, count in SPELL_PAGES
-        ]
-    if name == "gods":
-        return [[str(n + 1), god] for n, god in enumerate(T.GOD_NAMES)]
-    raise GuideError(f"no table {name!r}")
+
+    return rows
 
 
-# Every table a rulebook may name.
-TABLES = (
-    *("crt", "monsters", "jarls", "lands", "swords"),
-    *("treasures", "advanced-treasures", "runes", "spells", "gods"),
-)
+def _runes(t: Lookup) -> list[list[str]]:
+    return [
+        [str(n + 1), rune, t(meaning), _doc(t, doc)]
+        for n, (rune, meaning, doc) in enumerate(
+            zip(T.RUNE_NAMES, T.RUNE_DESCRIPTIONS, RUNE_DOCS, strict=True)
+        )
+    ]
 
 
-def plain(line: Line) -> str:
-    return "".join(span.text for span in line)
+def _spells(t: Lookup) -> list[list[str]]:
+    return [
+        [str(spell), T.SPELL_NAMES[spell], _doc(t, (prefix, count))]
+        for spell, _, prefix, count in SPELL_PAGES
+    ]
+
+
+def _gods(t: Lookup) -> list[list[str]]:
+    return [[str(n + 1), god] for n, god in enumerate(T.GOD_NAMES)]
+
+
+# Every table a rulebook may name, and how its rows are made.
+_TABLE_ROWS: dict[str, Callable[[Lookup], list[list[str]]]] = {
+    "crt": _crt,
+    "monsters": _monsters,
+    "jarls": _jarls,
+    "lands": _lands,
+    "swords": _swords,
+    "treasures": _treasures(0, T.BASIC_TREASURES),
+    "advanced-treasures": _treasures(T.BASIC_TREASURES, T.ADVANCED_TREASURES),
+    "runes": _runes,
+    "spells": _spells,
+    "gods": _gods,
+}
+TABLES = tuple(_TABLE_ROWS)
+
+
+def table_rows(name: str, t: Lookup) -> list[list[str]]:
+    """The rows of one of the game's tables, in the player's language."""
+    if name not in _TABLE_ROWS:
+        raise GuideError(f"no table {name!r}")
+    return _TABLE_ROWS[name](t)

@@ -121,7 +121,7 @@ class ManualWindow:
             (row, n)
             for row, line in enumerate(self.lines)
             for n, span in enumerate(line)
-            if span.target is not None and span.text.strip()
+            if span.is_link
         ]
 
     def pick(self, link: tuple[int, int]) -> None:
@@ -185,7 +185,7 @@ class ManualWindow:
             x = MARGIN
             baseline = TEXT_TOP + 9 + row * LINE
             for n, span in enumerate(line):
-                if span.target is not None and span.text.strip():
+                if span.is_link:
                     picked = self.picked == (self.top + row, n)
                     self._link(x, baseline, span.text, picked)
                 elif span.style in (G.HEADING, G.TABLE_HEAD):
@@ -327,7 +327,7 @@ class ManualWindow:
         at = MARGIN
         for span in self.lines[self.top + row]:
             end = at + len(span.text) * FONT
-            if at <= x < end and span.target is not None and span.text.strip():
+            if at <= x < end and span.is_link:
                 return span.target
             at = end
         return None

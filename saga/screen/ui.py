@@ -5,10 +5,10 @@ tests), and hands out input messages after dealing with the things every
 screen does the same way: the menu strip under the right button in the
 title bar and its Right-Amiga shortcuts (Ctrl or the Windows key), the
 window's own keys (Alt+Enter fullscreen, Alt+1/2/3 scale, Alt+0 fit,
-Print Screen or Alt+S a screenshot), Shift+Esc to quit at once, and closing
-the window.  While a requester is
-up (:meth:`Ui.requester_layer`) the menus and their shortcuts rest, as Intuition
-blocks a window's menus under a requester.
+Print Screen or Alt+S a screenshot, with a note in the title bar), Shift+Esc
+to quit at once, and closing the window.  While a requester is up
+(:meth:`Ui.requester_layer`) the menus and their shortcuts rest, as
+Intuition blocks a window's menus under a requester.
 """
 
 from __future__ import annotations

@@ -175,21 +175,21 @@ class App:
 
     # -- the rounds of title screen and game ---------------------------------
 
-    def run(
-        self,
-        controls: list[T.Control],
-        state: GameState | None,
-        path: Path | None,
-        once: bool = False,
-    ) -> None:
-        """Play rounds of title screen and game; ``once`` plays one game, no title.
+    def run(self, setup: Setup, path: Path | None, once: bool = False) -> None:
+        """Play rounds of title screen and game; ``once`` plays ``setup``'s game
+        alone, with no title screen (a watched replay).
 
-        A saved game named by ``path`` alone (from the command line) is opened
-        first; if it fails, its requester says why and the title screen follows.
+        Otherwise the title screen starts from ``setup``'s heroes, and a saved
+        game named by ``path`` alone (from the command line) is opened first;
+        if it fails, its requester says why and the title screen follows.
         """
-        self.config.controls = list(controls)
+        self.config.controls = list(setup.controls)
         self.path = path
         self.once = once
+        state = setup.state
+        if once:
+            self._play(state, first=setup)
+            return
         if state is None and path is not None:
             self._title_screen().draw()  # 1.95 loads it with the title screen up
             state, self.path = self._load(path) or (None, None)
@@ -198,7 +198,7 @@ class App:
                 action, self.then = self.then, None
                 state = self._network_game(action)
                 continue
-            if state is None and not once:
+            if state is None:
                 choice = self._title_screen().run()
                 if choice.action == "quit":
                     return
@@ -213,8 +213,6 @@ class App:
                 else:
                     self.path = None
             state = self._play(state)
-            if once:
-                return
 
     def _title_screen(self) -> TitleScreen:
         return TitleScreen(self.ui, self.config, self.t, self.menu, self.store.remember)
@@ -249,11 +247,13 @@ class App:
             return None
         return self._play(net.setup.state, net)
 
-    def _play(self, state: GameState | None, net: NetGame | None = None) -> GameState | None:
-        """Play a game (a network one: ``net``); return the next one to play if
-        the player opened one."""
+    def _play(
+        self, state: GameState | None, net: NetGame | None = None, first: Setup | None = None
+    ) -> GameState | None:
+        """Play a game (a network one: ``net``; or exactly ``first``); return
+        the next one to play if the player opened one."""
         ui, config = self.ui, self.config
-        setup = self._setup(state) if net is None else net.setup
+        setup = net.setup if net is not None else first or self._setup(state)
         text = self.t if net is None else net.text
         lockstep: list[LockstepHost] = []
 
@@ -344,12 +344,13 @@ class App:
         try:
             ui.rest(GAME_OVER_REST)
             ui.discard_pending()
-            while True:
-                message = ui.next_message(None)
-                if message is not None and message.idcmp == IDCMP.MENUPICK:
-                    self.menu(ui.picked)
-                elif message is not None and dismisses(message):
-                    return None
+            with ui.ticking(False):  # nothing moves here: the window sleeps until input
+                while True:
+                    message = ui.next_message(None)
+                    if message is not None and message.idcmp == IDCMP.MENUPICK:
+                        self.menu(ui.picked)
+                    elif message is not None and dismisses(message):
+                        return None
         except Leave as leave:  # Back to the title screen, New or Open
             return leave.state
         finally:
@@ -438,7 +439,7 @@ class App:
     def _setting(self, key: str, on: bool) -> None:
         """A check item of the Settings menu: apply it, and keep it."""
         ui, presenter = self.ui, self.ui.presenter
-        field = {"titlebar": "titlebar", "watch": "watch_amiga"}.get(key, key)
+        field = "watch_amiga" if key == "watch" else key  # the others are named as their fields
         setattr(self.config, field, on)
         if key == "titlebar":
             ui.set_show_title(on)
@@ -549,7 +550,7 @@ def run_window(
                 wrap_host=wrap_host,
                 autosave=autosave,
             )
-            app.run(list(setup.controls), setup.state, path, once)
+            app.run(setup, path, once)
         finally:
             presenter.close()
     return 0
