@@ -422,7 +422,7 @@ def _recording(
             if window is not None:
                 host.say(f"{window('MSG_CANT_WRITE')} {path}!", WHITE)
 
-        return Recorder(host, setup.seed, setup.loaded, outputs, fixes=setup.fixes, warn=failed)
+        return Recorder(host, setup, outputs, warn=failed)
 
     return record
 

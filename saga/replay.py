@@ -8,12 +8,13 @@ played, around any host; :class:`ReplayHost` plays one back into any host.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
+from dataclasses import replace
 from pathlib import Path
 
 from amiga.dos import LineFile, reason
-from saga import savefile
 from saga.engine import tables as T
 from saga.engine.host import Answer, Ask, Host
+from saga.engine.session import Setup
 from saga.engine.state import GameState
 from saga.hosts import PassOn, ScriptedHost
 from saga.replayfile import MAX_TRACE, Replay, q_line
@@ -65,8 +66,8 @@ class Recorder(PassOn):
     saved game continued, are known: the ``S`` line holds the game as
     loaded, as that autosave writes it); each answer is appended the moment
     it is given, a whole line at a time, so a crash or a full disk loses
-    nothing before it.  ``seed`` is the generator's state when the game was
-    set up.  ``outputs`` are ``(path, own)`` pairs: ``own`` for a name the
+    nothing before it.  ``setup`` is the game's, as its session was given it.
+    ``outputs`` are ``(path, own)`` pairs: ``own`` for a name the
     program chose (see :func:`amiga.dos.write_atomic`).  A file that cannot
     be written, or reaches the largest replay that can be read back
     (:data:`saga.replayfile.MAX_TRACE`), is reported through ``warn`` (the
@@ -76,17 +77,13 @@ class Recorder(PassOn):
     def __init__(
         self,
         host: Host,
-        seed: int,
-        loaded: bool,
+        setup: Setup,
         outputs: Iterable[tuple[Path, bool]],
         *,
-        fixes: bool = False,
         warn: Callable[[Path, str], None] = lambda path, reason: None,
     ) -> None:
         super().__init__(host)
-        self.seed = seed
-        self.loaded = loaded
-        self.fixes = fixes
+        self.setup = setup
         self.outputs = list(outputs)
         self.files: list[LineFile] = []
         self.warn = warn
@@ -98,13 +95,9 @@ class Recorder(PassOn):
     def autosave(self, state: GameState) -> None:
         if not self.started:
             self.started = True
-            replay = Replay(self.seed, fixes=self.fixes)
-            if self.loaded:
-                replay.save = savefile.encode(state)
-            else:
-                replay.controls = [h.control for h in state.heroes]
-                replay.turns, replay.advanced = state.turns, bool(state.advanced)
-            first = _text(replay.header() + self.pending)
+            # The game as its first autosave finds it: a continued one as loaded.
+            start = self.setup if self.setup.state is None else replace(self.setup, state=state)
+            first = _text(Replay.starting(start).header() + self.pending)
             self.pending = []
             for path, own in self.outputs:
                 try:

@@ -26,6 +26,7 @@ answers before it still replay.
 from __future__ import annotations
 
 import array
+import dataclasses
 import os
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
@@ -186,28 +187,26 @@ def parse_game(args: list[str], fixes: bool = False) -> Setup:
 
 @dataclass
 class Replay:
-    """What a replay file holds: how the game starts, and the humans' answers."""
+    """What a replay file holds: how the game starts, and the humans' answers.
 
-    seed: int
-    controls: list[T.Control] = field(default_factory=list)  # a new game's
-    turns: int = 20
-    advanced: bool = False
-    save: bytes | None = None  # or the saved game it continues
-    fixes: bool = False
+    ``start`` is the game's :class:`Setup` without a state: a continued
+    game's is in ``save``, the bytes of its ``S`` line, decoded afresh for
+    each :meth:`setup` (a game played changes the state it is given).
+    """
+
+    start: Setup
+    save: bytes | None = None
     answers: Sequence[Answer] = field(default_factory=Script)
 
     @classmethod
     def starting(cls, setup: Setup) -> Replay:
         """The replay of a game not yet played: its start, no answers."""
-        if setup.state is not None:
-            return cls(setup.seed, save=savefile.encode(setup.state), fixes=setup.fixes)
-        return cls(setup.seed, list(setup.controls), setup.turns, setup.advanced, fixes=setup.fixes)
+        save = None if setup.state is None else savefile.encode(setup.state)
+        return cls(dataclasses.replace(setup, state=None), save)
 
     def setup(self) -> Setup:
         """The game it replays, as a session makes it."""
-        return Setup(
-            self.seed, tuple(self.controls), self.turns, self.advanced, self.fixes, self.state()
-        )
+        return dataclasses.replace(self.start, state=self.state())
 
     def state(self) -> GameState | None:
         """The saved game it continues, as loaded (None for a new game)."""
@@ -220,14 +219,15 @@ class Replay:
 
     def header(self) -> list[str]:
         """The lines before the answers."""
-        fixes = [FIXES] if self.fixes else []
+        start = self.start
+        fixes = [FIXES] if start.fixes else []
         if self.save is not None:
             return [
-                " ".join([MAGIC, VERSION, LOAD, str(self.seed), *fixes]),
+                " ".join([MAGIC, VERSION, LOAD, str(start.seed), *fixes]),
                 f"{SAVE_LINE} {self.save.hex()}",
             ]
-        words = [str(self.seed), str(self.turns), str(int(self.advanced))]
-        return [" ".join([MAGIC, VERSION, *words, *map(str, self.controls), *fixes])]
+        words = [str(start.seed), str(start.turns), str(int(start.advanced))]
+        return [" ".join([MAGIC, VERSION, *words, *map(str, start.controls), *fixes])]
 
 
 def parse(
@@ -259,10 +259,9 @@ def _parse(lines: Iterator[str], name: str, warn: Callable[[str], None]) -> Repl
     if words[:1] == [LOAD]:
         if len(words) != 2:
             raise TraceError(f"after {LOAD} give only the SEED")
-        replay = Replay(parse_seed(words[1]), fixes=fixes)
+        replay = Replay(Setup(parse_seed(words[1]), fixes=fixes))
     else:
-        new = parse_game(words)
-        replay = Replay(new.seed, list(new.controls), new.turns, new.advanced, fixes=fixes)
+        replay = Replay(parse_game(words, fixes))
     answers = Script()
     save_fields: list[str] | None = None
     for number, line in enumerate(lines, 2):
@@ -292,7 +291,7 @@ def _saved_game(fields: list[str] | None, name: str) -> bytes:
     except ValueError:
         raise ReplayError(f"{name}: its saved game is not hexadecimal") from None
     try:
-        Replay(0, save=save).state()  # refuse a damaged save now, not halfway through
+        Replay(Setup(0), save).state()  # refuse a damaged save now, not halfway through
     except ReplayError as e:
         raise ReplayError(f"{name}: {e}") from None
     return save

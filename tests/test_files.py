@@ -24,6 +24,7 @@ from saga import config as configuration
 from saga import replay, replayfile
 from saga.engine import tables as T
 from saga.engine.host import Answer, Ask
+from saga.engine.session import Setup
 from saga.engine.state import GameState
 from saga.hosts import QuietHost
 from saga.text import builtin_messages
@@ -191,7 +192,7 @@ def test_a_second_game_in_the_folder_keeps_its_own_autosave_and_replay(folder: P
         assert second.returncode == 0, second.stderr
         assert "another game is playing" in second.stderr and "Autosave-2.saga" in second.stderr
         assert (folder / "Autosave-2.saga").stat().st_size == 1780
-        assert replayfile.read(folder / "Autosave-2.replay").turns == 3
+        assert replayfile.read(folder / "Autosave-2.replay").start.turns == 3
         assert not (folder / "Autosave.saga").exists() and not (folder / "Autosave.replay").exists()
     finally:
         first.terminate()  # as closing its window does
@@ -200,7 +201,7 @@ def test_a_second_game_in_the_folder_keeps_its_own_autosave_and_replay(folder: P
     # With the first game gone, the next takes the first names again.
     third = _saga(folder, *GAME)
     assert third.returncode == 0 and "another game" not in third.stderr
-    assert replayfile.read(folder / "Autosave.replay").turns == 3
+    assert replayfile.read(folder / "Autosave.replay").start.turns == 3
 
 
 def test_a_settings_change_is_made_to_the_file_as_it_is_now(tmp_path: Path) -> None:
@@ -295,7 +296,10 @@ class _Answers(QuietHost):
 
 def _record(path: Path, answers: int, warned: list[str]) -> None:
     recorder = replay.Recorder(
-        _Answers(), 11, False, [(path, True)], warn=lambda path, why: warned.append(why)
+        _Answers(),
+        Setup(11, (T.HUMAN,) + (T.NONE,) * 5),
+        [(path, True)],
+        warn=lambda path, why: warned.append(why),
     )
     state = GameState()
     state.heroes[0].control = T.HUMAN

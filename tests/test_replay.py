@@ -14,6 +14,7 @@ from saga import replay, replayfile, savefile
 from saga.cli import main as saga_main
 from saga.engine import tables as T
 from saga.engine.host import Answer, Ask
+from saga.engine.session import Setup
 from saga.hosts import QuietHost
 from saga.trace import main as trace_main
 
@@ -48,11 +49,12 @@ def _final_scores(headless_output: str) -> list[int]:
 
 def test_the_first_line_and_the_save_line_read_back() -> None:
     answers = [(Ask.COUNTRY, 6, 12, 5), (Ask.YNKEYBOARD, 7, 89, 1)]
-    new = replayfile.Replay(7, [1, 2, 0, 0, 2, 1], 12, True, fixes=True, answers=answers)
+    start = Setup(7, (1, 2, 0, 0, 2, 1), 12, True, fixes=True)
+    new = replayfile.Replay(start, answers=answers)
     assert new.header() == ["SAGA-REPLAY 1 7 12 1 1 2 0 0 2 1 FIXBUGS"]
     lines = [*new.header(), "Q COUNTRY 6 12 5", "a line of anything", "Q YNKEYBOARD 7 89 1"]
     assert replayfile.parse(lines) == new
-    loaded = replayfile.Replay(2**64 - 1, save=savefile.encode(savefile.decode(_a_save())))
+    loaded = replayfile.Replay(Setup(2**64 - 1), savefile.encode(savefile.decode(_a_save())))
     assert replayfile.parse(loaded.header()) == loaded
     assert loaded.header()[0] == f"SAGA-REPLAY 1 LOAD {2**64 - 1}"
 
@@ -141,7 +143,7 @@ def test_the_originals_games_replay_to_themselves(
     assert saga_main(["--headless", "--replay", str(path), "--record", "again.replay"]) == 0
     game = replayfile.read(path)
     state = game.state()
-    controls = [h.control for h in state.heroes] if state else game.controls
+    controls = [h.control for h in state.heroes] if state else game.start.controls
     final = scores(expected)
     assert _final_scores(capsys.readouterr().out) == [
         final[h] for h in range(6) if controls[h] != T.NONE
@@ -150,7 +152,7 @@ def test_the_originals_games_replay_to_themselves(
     assert [line for line in again if line.startswith("Q ")] == [
         line for line in expected.splitlines() if line.startswith("Q ")
     ]
-    assert replayfile.read(home / "again.replay").seed == game.seed
+    assert replayfile.read(home / "again.replay").start.seed == game.start.seed
     # Nothing of the player's own: a replay keeps no autosave.
     assert not (home / "Autosave.saga").exists() and not (home / "Autosave.replay").exists()
 
@@ -243,7 +245,7 @@ def test_the_recorder_writes_the_countertype_the_engine_then_holds(tmp_path: Pat
 
     path = tmp_path / "r.replay"
     inner = _Answers([Answer(ord("Y")), Answer(3, T.JARL), Answer(ord("N")), Answer(-3, None)])
-    recorder = replay.Recorder(inner, 11, False, [(path, True)])
+    recorder = replay.Recorder(inner, Setup(11, (T.HUMAN,) + (T.NONE,) * 5), [(path, True)])
     asked = [recorder.ask(Ask.YNKEYBOARD, 6)]  # before the first autosave: held back
     state = GameState()
     state.heroes[0].control = T.HUMAN

@@ -87,7 +87,10 @@ def _watch(path: Path, source: ScriptedEventSource | ScreenPlayer, delay: int = 
             source.host = host.host  # type: ignore[attr-defined]  # the ScreenHost under the replay
         return _Autosaves(host, lines)
 
-    config = Config(delay=delay, controls=game.controls, turns=game.turns, advanced=game.advanced)
+    start = game.start
+    config = Config(
+        delay=delay, controls=list(start.controls), turns=start.turns, advanced=start.advanced
+    )
     assert cli.watch_replay(game, config, english(), note, source) == 0
     return lines
 
