@@ -47,6 +47,12 @@ def warn(message: str, program: str = "saga") -> None:
     print(f"{program}: {printable(message)}", file=sys.stderr)
 
 
+def decimal(value: float) -> str:
+    """A mean or a spread as every report shows it, with two places: the
+    simulation's table and its chart must never round one figure two ways."""
+    return f"{value:.2f}"
+
+
 def catalogs_dir() -> Path:
     """The folder holding saga.cd and the compiled catalogs of this installation."""
     return Path(str(resources.files("catalogs")))
