@@ -486,9 +486,24 @@ def _engine_figures() -> dict[str, list[int]]:
         "kingdoms": [geofu],
         "gods": [*_span(_rolls_that(_notices)), *amsir],
         "treasures": [necklace, *ring, *_span(_rolls_that(_crown_holds))],
-        "runes": [*amsir, *_span(_rolls_that(_notices)), eon, geofu, ogal, *sygil],
+        "runes": [*amsir, *_span(_rolls_that(_notices))],
         "differences": [most_luck, *ring],
     }
+
+
+def test_the_runes_are_told_once_and_their_table_is_the_engines() -> None:
+    """Each rune's power is in the table only, not again in a list below it."""
+    for language in LANGUAGES:
+        section = _guide(language).sections[_guide(language).index("runes")]
+        listed = [line for line in section.lines if line.startswith("- ")]
+        assert not listed, language
+    rows = {row[1]: row[3] for row in G.table_rows("runes", ENGLISH)}
+    eon = _moves(rune=T.EON) - _moves()
+    ogal = _side(rune=T.OGAL)[0] - _side()[0]
+    low, high = _span(_rolls_that(_sygil_wards))
+    assert rows["Eon"].endswith(f"+{eon}.") and rows["Ogal"].endswith(f"+{ogal}.")
+    assert f"on {low} to {high}" in rows["Sygil"]
+    assert "one golden mark more" in rows["Geofu"] and _geofu() == 1
 
 
 def test_every_number_in_the_rules_is_the_engines() -> None:
