@@ -598,3 +598,18 @@ def test_the_gods_tables_are_the_engines() -> None:
                 assert _in_battle(T.TYR, roll, jarls=2)[0] == int(side)
     for god in (T.ODIN, T.THOR, T.TYR):
         assert _noticed(god, 1).heroes[0].god == god  # they wait for the next battle
+
+
+# -- words that fit every hero, Brunhild included --------------------------------
+
+# The words that would make a hero a man; the gods (and only they) are "he".
+_HIS = {"english": r"\b(he|him|his|himself)\b"}
+_GODS = ("Frey", "Loki", "Njord", "Odin", "Thor", "Tyr")
+
+
+@pytest.mark.parametrize("language", _HIS)
+def test_the_rulebook_calls_no_hero_he(language: str) -> None:
+    text = " ".join(manual_text(language).split())
+    for sentence in re.split(r"(?<=[.:;!?])\s+", text):
+        if re.search(_HIS[language], sentence, re.IGNORECASE):
+            assert any(god in sentence for god in _GODS), sentence
