@@ -365,7 +365,8 @@ class SettingsFile:
             self._usable = False
             self._refusal = str(e)
             english, why = f"{e}; using the defaults", PROBLEM_MESSAGES[e.problem.name]
-            return config, [Notice(english, str(self.path), why, "MSG_SETTINGS_DEFAULTS")]
+            where = str(self.path) if self.own else f"--config {self.path}"  # the name given
+            return config, [Notice(english, where, why, "MSG_SETTINGS_DEFAULTS")]
         self._data = data
         name = str(self.path)
         if _is_amiga_file(data):

@@ -303,7 +303,7 @@ def test_start_up_warnings_reach_the_window_in_the_players_language(
     assert cli.main(["--language", language, "--config", "folder"]) == 0
     [(_, lines)] = shown.requesters
     why = f"{t('MSG_FILE_IS_DRAWER')} {t('MSG_SETTINGS_DEFAULTS')}"
-    assert _told(lines) == [("folder", why)]
+    assert _told(lines) == [("--configfolder", why)]
     assert "folder: is a folder; using the defaults" in capsys.readouterr().err
     assert list((home / "folder").iterdir()) == []
 
