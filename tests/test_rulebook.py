@@ -603,7 +603,7 @@ def test_the_gods_tables_are_the_engines() -> None:
 # -- words that fit every hero, Brunhild included --------------------------------
 
 # The words that would make a hero a man; the gods (and only they) are "he".
-_HIS = {"english": r"\b(he|him|his|himself)\b"}
+_HIS = {"english": r"\b(he|him|his|himself)\b", "italiano": r"\blui\b"}
 _GODS = ("Frey", "Loki", "Njord", "Odin", "Thor", "Tyr")
 
 
@@ -613,3 +613,14 @@ def test_the_rulebook_calls_no_hero_he(language: str) -> None:
     for sentence in re.split(r"(?<=[.:;!?])\s+", text):
         if re.search(_HIS[language], sentence, re.IGNORECASE):
             assert any(god in sentence for god in _GODS), sentence
+
+
+@pytest.mark.parametrize("language, her", [("deutsch", "Heldin"), ("italiano", "eroina")])
+def test_a_rulebook_whose_word_for_hero_is_masculine_says_it_means_brunhild_too(
+    language: str, her: str
+) -> None:
+    """German and Italian make "Held" and "eroe" masculine by grammar: the
+    rulebook says, where it names the heroes, that the word is for all six."""
+    text = " ".join("\n".join(_section_text("components", language)).split())
+    hero = next(line for line in text.split("- ") if "Brunhild" in line)
+    assert her in hero
