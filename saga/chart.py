@@ -16,6 +16,7 @@ from amiga.display.screenshot import png_bytes
 from saga import pens as P
 from saga.engine import tables as T
 from saga.screen.pens import install_fixed
+from saga.text import decimal
 
 WIDTH, HEIGHT = PAL_WIDTH, PAL_HEIGHT  # drawn on the game's own screen
 COLUMNS = 2
@@ -68,7 +69,7 @@ def _panel(
     pen = P.hero_pen(hero.hero)
     _text(rp, x0, y0 + FONT, T.HERO_NAMES[hero.hero], pen)
     mean = hero.mean
-    label = f"mean {mean:.1f}  spread {hero.spread:.1f}"
+    label = caption(hero)
     _text(rp, x0 + width - FONT * len(label), y0 + FONT, label, P.LIGHT_GREY)
     # The plot: bars standing on a baseline, score 0 at the left.
     px0, px1 = x0, x0 + width - 1
@@ -91,6 +92,11 @@ def _panel(
     high = str(bins - 1)
     _text(rp, px0, py1 + FONT + 3, "0", P.LIGHT_GREY)
     _text(rp, px1 - FONT * len(high), py1 + FONT + 3, high, P.LIGHT_GREY)
+
+
+def caption(hero: Panel) -> str:
+    """The figures above a panel, written as the simulation's table writes them."""
+    return f"mean {decimal(hero.mean)}  spread {decimal(hero.spread)}"
 
 
 def _text(rp: RastPort, x: int, baseline: int, text: str, pen: int) -> None:

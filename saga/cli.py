@@ -35,7 +35,7 @@ from saga.places import MAX_GAMES, Places, Slot, claim_slot, find_places
 from saga.replay import Recorder, ReplayHost
 from saga.replayfile import Replay, ReplayError
 from saga.replayfile import read as read_replay
-from saga.text import Lookup, load_text, warn
+from saga.text import Lookup, Notice, load_text, warn
 
 TEMPLATE = (
     "saga [--headless] [--seed N] [--turns N] [--advanced] [--language NAME] "
@@ -113,11 +113,11 @@ def _parser() -> argparse.ArgumentParser:
     return p
 
 
-def _apply_args(args: list[str], controls: list[T.Control]) -> str | None:
+def _apply_args(args: list[str], controls: list[T.Control], notices: list[str]) -> str | None:
     """Apply HERO=CONTROL words to the controls; return the saved game named, if any.
 
-    A control that is no control is warned about and changes nothing, as
-    1.95 does: the hero keeps the control it had.
+    A control that is no control changes nothing, as in 1.95: the hero keeps
+    the control it had, and a notice in ``notices`` says so.
     """
     heroes = [n.upper() for n in T.HERO_NAMES]
     game_file = None
@@ -128,7 +128,10 @@ def _apply_args(args: list[str], controls: list[T.Control]) -> str | None:
             control = configuration.CONTROL_NAMES.get(value.upper())
             if control is None:
                 kept = configuration.CONTROL_WORDS[controls[hero]]
-                warn(f"{heroes[hero]} must be HUMAN, AMIGA or NONE, not {value!r}; it stays {kept}")
+                english = (
+                    f"{heroes[hero]} must be HUMAN, AMIGA or NONE, not {value!r}; it stays {kept}"
+                )
+                notices.append(Notice(english, arg, "MSG_CONTROL_WORDS", f"{kept}."))
                 continue
             controls[hero] = control
         elif sep and key.upper() == "FILE":
@@ -187,7 +190,7 @@ def _run(options: argparse.Namespace) -> int:
     config, problems = store.read(configuration.Config(home=places.data))
     # What the command line says holds for this run only: the store never hears of it.
     controls = config.controls
-    game_file = _apply_args(options.args, controls)
+    game_file = _apply_args(options.args, controls, problems)
     if options.turns is not None:
         config.turns = options.turns
     config.advanced = config.advanced or options.advanced
@@ -195,6 +198,8 @@ def _run(options: argparse.Namespace) -> int:
     text, warnings = load_text(options.language, config.language, os.environ, places.progdir)
     for warning in [*problems, *warnings]:
         warn(warning)
+    # The window shows them again over the title screen, in the player's language.
+    notices = [problem for problem in problems if isinstance(problem, Notice)]
     if options.replay:
         return _replay(options, places, config, text)
     if options.find:
@@ -218,9 +223,8 @@ def _run(options: argparse.Namespace) -> int:
     slot = _claim(config, places, text)
     try:
         if not options.headless:
-            return _window(
-                config, setup, text, save_path, store, _recording(options, slot, text), slot
-            )
+            record = _recording(options, slot, text)
+            return _window(config, setup, text, save_path, store, record, slot, notices)
         host = _terminal_host(slot.autosave)
         watch(Session(setup, text, _recording(options, slot)(host, setup)), host.out)
         return 0
@@ -256,14 +260,23 @@ def _window(
     store: configuration.SettingsFile,
     record: Callable[[Host, Setup], Host],
     slot: Slot,
+    notices: list[Notice],
 ) -> int:
-    """Play in the window, autosaving in the game's own slot."""
+    """Play in the window, autosaving in the game's own slot; the start-up
+    ``notices`` are shown over the title screen first."""
     from amiga.display import DisplayError
     from saga.window.app import run_window  # pygame stays out of headless runs
 
     try:
         return run_window(
-            config, setup, text, save_path, store=store, wrap_host=record, autosave=slot.autosave
+            config,
+            setup,
+            text,
+            save_path,
+            store=store,
+            wrap_host=record,
+            autosave=slot.autosave,
+            notices=notices,
         )
     except DisplayError as e:
         raise UsageError(f"{e}; try --headless") from None
@@ -496,7 +509,11 @@ def _simulate(options: argparse.Namespace) -> int:
     from saga import simulate
 
     controls = [T.AMIGA] * len(T.HERO_NAMES)
-    if _apply_args(options.args, controls):
+    notices: list[str] = []
+    named = _apply_args(options.args, controls, notices)
+    for notice in notices:
+        warn(notice)
+    if named:
         raise UsageError("--simulate plays new games: give no saved game")
     if T.HUMAN in controls:
         raise UsageError("--simulate plays only Amiga heroes (give HERO=AMIGA or HERO=NONE)")

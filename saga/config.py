@@ -33,7 +33,7 @@ from typing import Any, Protocol
 
 from amiga.dos import FileProblem, Problem, read_limited, reason, write_atomic
 from saga.engine import tables as T
-from saga.text import warn
+from saga.text import PROBLEM_MESSAGES, Notice, warn
 
 CONTROL_NAMES = {control.name: control for control in T.Control}
 CONTROL_WORDS = {v: k for k, v in CONTROL_NAMES.items()}  # a control as the file writes it
@@ -95,6 +95,14 @@ class ForgetSettings:
 # -- values as the text form spells them ----------------------------------------
 
 
+class _Refused(ValueError):
+    """Why a value is refused: in English, and as catalog words for the window."""
+
+    def __init__(self, english: str, *words: str) -> None:
+        super().__init__(english)
+        self.words = words
+
+
 def _number(low: int, high: int) -> Callable[[str], int]:
     def read(value: str) -> int:
         try:
@@ -102,7 +110,7 @@ def _number(low: int, high: int) -> Callable[[str], int]:
         except ValueError:
             number = low - 1
         if not low <= number <= high:
-            raise ValueError(f"it must be {low} to {high}")
+            raise _Refused(f"it must be {low} to {high}", "MSG_SETTING_NUMBER", f"{low}-{high}.")
         return number
 
     return read
@@ -113,18 +121,18 @@ def _flag(value: str) -> bool:
         return True
     if value.upper() in _NO:
         return False
-    raise ValueError("it must be YES or NO")
+    raise _Refused("it must be YES or NO", "MSG_SETTING_YES_NO")
 
 
 def _control(value: str) -> T.Control:
     if value.upper() not in CONTROL_NAMES:
-        raise ValueError("it must be HUMAN, AMIGA or NONE")
+        raise _Refused("it must be HUMAN, AMIGA or NONE", "MSG_SETTING_CONTROL")
     return CONTROL_NAMES[value.upper()]
 
 
 def _language(value: str) -> str:
     if not value.isprintable() or any(c in value for c in "/\\:"):
-        raise ValueError("it is not a language name")
+        raise _Refused("it is not a language name", "MSG_SETTING_LANGUAGE")
     return value
 
 
@@ -189,7 +197,7 @@ def _parse_text(
 
     Settings in ``elsewhere`` are kept in the binary part of the file and not here.
     """
-    problems = []
+    problems: list[str] = []
     for number, raw in enumerate(text.splitlines(), 1):
         line = raw.strip()
         if not line or line[0] in ";#":
@@ -198,15 +206,16 @@ def _parse_text(
         key = _BY_NAME.get(key_text.strip().upper())
         try:
             if not sep:
-                raise ValueError("it needs the form KEY=VALUE")
+                raise _Refused("it needs the form KEY=VALUE", "MSG_SETTING_FORM")
             if key is None:
-                raise ValueError("there is no such setting")
+                raise _Refused("there is no such setting", "MSG_SETTING_UNKNOWN")
             if key.field in elsewhere:
-                raise ValueError(f"it is kept in the first {AMIGA_SIZE} bytes")
+                raise _Refused(f"it is kept in the first {AMIGA_SIZE} bytes", "MSG_SETTING_BINARY")
             setting = key.read(value.strip())
-        except ValueError as e:
+        except _Refused as e:
             shown = line if len(line) <= _SHOWN else line[: _SHOWN - 3] + "..."
-            problems.append(f"{name}, line {number}: {shown!r} ignored: {e}")
+            english = f"{name}, line {number}: {shown!r} ignored: {e}"
+            problems.append(Notice(english, f"{name}:{number}: {shown}", *e.words))
             continue
         if key.hero is not None:
             assert isinstance(setting, T.Control)  # what a control key reads
@@ -288,21 +297,22 @@ def delay_to_amiga(position: int, old_step: int = -1) -> int:
 
 def _parse_amiga(head: bytes, config: Config, name: str) -> list[str]:
     fields_ = amiga_layout().parse(head)
-    problems = []
+    problems: list[str] = []
 
-    def bad(what: str, value: int) -> None:
-        problems.append(f"{name}: {what} {value} ignored")
+    def bad(what: str, label: str, value: int) -> None:
+        english = f"{name}: {what} {value} ignored"
+        problems.append(Notice(english, name, label, str(value), "MSG_SETTING_OUT_OF_RANGE"))
 
     for hero, control in enumerate(fields_.controls):
         config.controls[hero] = T.Control(control)  # _is_amiga_file checked them
     if fields_.delay_step < len(AMIGA_DELAY_TICKS):
         config.delay = delay_from_amiga(fields_.delay_step)
     else:
-        bad("message delay", fields_.delay_step)
+        bad("message delay", "MSG_MESSAGE_DELAY", fields_.delay_step)
     if 1 <= fields_.turns <= T.MAX_TURNS:
         config.turns = fields_.turns
     else:
-        bad("number of turns", fields_.turns)
+        bad("number of turns", "MSG_TURNS", fields_.turns)
     for flag in _AMIGA_FLAGS:
         setattr(config, flag, bool(fields_[flag]))
     return problems
@@ -311,11 +321,12 @@ def _parse_amiga(head: bytes, config: Config, name: str) -> list[str]:
 # -- the file ---------------------------------------------------------------------
 
 
-def _summarise(problems: list[str]) -> list[str]:
+def _summarise(problems: list[str], name: str) -> list[str]:
     if len(problems) <= MAX_PROBLEMS:
         return problems
     more = len(problems) - MAX_PROBLEMS
-    return [*problems[:MAX_PROBLEMS], f"... and {more} more lines ignored"]
+    english = f"... and {more} more lines ignored"
+    return [*problems[:MAX_PROBLEMS], Notice(english, name, "MSG_SETTINGS_MORE", f"{more}.")]
 
 
 _HEADER = b"; Saga settings, kept when you change them in the game.\n"
@@ -355,7 +366,9 @@ class SettingsFile:
                 return config, []
             self._usable = False
             self._refusal = str(e)
-            return config, [f"{e}; using the defaults"]
+            english, why = f"{e}; using the defaults", PROBLEM_MESSAGES[e.problem.name]
+            where = str(self.path) if self.own else f"--config {self.path}"  # the name given
+            return config, [Notice(english, where, why, "MSG_SETTINGS_DEFAULTS")]
         self._data = data
         name = str(self.path)
         if _is_amiga_file(data):
@@ -367,10 +380,11 @@ class SettingsFile:
             # The original's file of another version: it would not read it either.
             self._usable = False
             self._refusal = f"{name}: binary, but not a version {AMIGA_VERSION} Amiga settings file"
-            return config, [f"{self._refusal}; using the defaults"]
+            english, why = f"{self._refusal}; using the defaults", "MSG_SETTINGS_NOT_AMIGA"
+            return config, [Notice(english, name, why, "MSG_SETTINGS_DEFAULTS")]
         else:
             problems = _parse_text(data.decode("latin-1"), config, name)
-        return config, _summarise(problems)
+        return config, _summarise(problems, name)
 
     @property
     def is_amiga_file(self) -> bool:

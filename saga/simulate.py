@@ -42,7 +42,7 @@ from saga.engine import tables as T
 from saga.engine.session import Session, Setup
 from saga.engine.state import GameState
 from saga.hosts import QuietHost
-from saga.text import Lookup, english, warn
+from saga.text import Lookup, decimal, english, warn
 
 if TYPE_CHECKING:
     from saga.chart import Panel
@@ -193,8 +193,8 @@ def report(plan: Plan, results: list[Result], out: TextIO) -> None:
     )
     for f in figures(plan, results):
         out.write(
-            f"{T.HERO_NAMES[f.hero]:<10}{f.wins:>7}{f.ties:>7}{f.mean:>12.2f}"
-            f"{f.spread:>8.2f}{f.died:>8.1%}{f.deaths:>13.2f}\n"
+            f"{T.HERO_NAMES[f.hero]:<10}{f.wins:>7}{f.ties:>7}{decimal(f.mean):>12}"
+            f"{decimal(f.spread):>8}{f.died:>8.1%}{f.deaths:>13.2f}\n"
         )
     lengths = [r.length for r in results]
     early = sum(length < plan.turns for length in lengths)

@@ -47,6 +47,49 @@ def warn(message: str, program: str = "saga") -> None:
     print(f"{program}: {printable(message)}", file=sys.stderr)
 
 
+class Notice(str):
+    """A warning at start-up: English on stderr, the player's language in the window.
+
+    It is the English text itself, so it prints and compares as any warning
+    does, and it carries what the window's requester shows: ``where`` the
+    trouble is (a file and line, a word of the command line: never
+    translated), and the reason in ``words``, each a catalog message or
+    text shown as it is (a value, a number).
+    """
+
+    where: str
+    words: tuple[str, ...]
+
+    def __new__(cls, english: str, where: str, *words: str) -> Notice:
+        notice = super().__new__(cls, english)
+        notice.where, notice.words = where, words
+        return notice
+
+    def reason(self, t: Lookup) -> str:
+        """The reason in the player's language."""
+        return " ".join(t(word) if word.startswith("MSG_") else word for word in self.words)
+
+
+# The catalog's sentence for each reason a file cannot be used (amiga.dos.Problem, by name).
+PROBLEM_MESSAGES = {
+    "MISSING": "MSG_FILE_MISSING",
+    "FOLDER": "MSG_FILE_IS_DRAWER",
+    "NOT_A_FILE": "MSG_FILE_NOT_PLAIN",
+    "TOO_LARGE": "MSG_FILE_TOO_LARGE",
+    "UNREADABLE": "MSG_FILE_UNREADABLE",
+    "BAD_NAME": "MSG_FILE_BAD_NAME",
+    "LINK": "MSG_FILE_LINK",
+    "UNWRITABLE": "MSG_FILE_UNWRITABLE",
+    "NO_FOLDER": "MSG_FILE_NO_DRAWER",
+}
+
+
+def decimal(value: float) -> str:
+    """A mean or a spread as every report shows it, with two places: the
+    simulation's table and its chart must never round one figure two ways."""
+    return f"{value:.2f}"
+
+
 def catalogs_dir() -> Path:
     """The folder holding saga.cd and the compiled catalogs of this installation."""
     return Path(str(resources.files("catalogs")))

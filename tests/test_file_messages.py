@@ -7,6 +7,7 @@ import os
 from pathlib import Path
 
 import pytest
+from languages import LANGUAGES
 
 from amiga.display import Screen
 from amiga.input import ScriptedEventSource
@@ -93,7 +94,7 @@ def test_a_save_that_cannot_be_opened(monkeypatch: pytest.MonkeyPatch) -> None:
     message = f"Cannot open {path} to write it!"
     assert shown.said == [f"Saving {path}...", message]
     reason = "Its drawer does not exist."
-    assert shown.requesters == [("Saga: Recoverable error", [message, reason])]
+    assert shown.requesters == [("Saga: Recoverable error", [message, f"  {reason}"])]
     assert app.path == path and not path.exists()
     assert len(source) == 0  # the requester waited for its OK
 
@@ -178,14 +179,17 @@ def test_a_long_reason_is_wrapped_between_words() -> None:
     message = f"/home/player/{'long_folder_name/' * 5}game.saga is not a saved game!"
     reason = "the area of hero Siegfried's jarl Thorolf is 99, outside 0..65 " * 3
     lines = filemessages.lines(message, reason)
-    white = [text for text, pen in lines if pen == P.WHITE]
-    grey = [text for text, pen in lines if pen == P.LIGHT_GREY]
-    assert len(white) + len(grey) == len(lines) and len(grey) == 3
+    assert {pen for _, pen in lines} == {P.WHITE}  # readable on the requester's grey
+    message_lines = [text for text, _ in lines if not text.startswith(filemessages.INDENT)]
+    reason_lines = [text for text, _ in lines if text.startswith(filemessages.INDENT)]
+    assert len(message_lines) + len(reason_lines) == len(lines) and len(reason_lines) == 3
     assert all(len(text) <= filemessages.COLUMNS for text, _ in lines)
-    assert " ".join(grey).split() == reason.split()  # no word cut or lost
+    assert " ".join(reason_lines).split() == reason.split()  # no word cut or lost
     # The path, too long for a line, breaks after a slash; every real word stays whole.
-    assert white[0].endswith("/") and "".join(white).replace(" ", "") == message.replace(" ", "")
-    assert all(any(word in text.split() for text in white) for word in message.split()[1:])
+    assert message_lines[0].endswith("/") and "".join(message_lines).replace(
+        " ", ""
+    ) == message.replace(" ", "")
+    assert all(any(word in text.split() for text in message_lines) for word in message.split()[1:])
 
 
 def test_a_game_opened_says_loaded(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
@@ -220,7 +224,7 @@ def test_start_up_with_a_broken_saved_game_and_a_bad_hero_word_reaches_the_title
         return run(screen)
 
     monkeypatch.setattr(TitleScreen, "run", title_screen)
-    source = ScriptedEventSource().key("\r")  # OK: closes the requester
+    source = ScriptedEventSource().key("\r").pause(0.1).key("\r")  # OK: closes each requester
     source.pause(0.1).key("\x1b")  # the title screen: quit
     real = app_module.run_window
     monkeypatch.setattr(
@@ -229,7 +233,8 @@ def test_start_up_with_a_broken_saved_game_and_a_bad_hero_word_reaches_the_title
     assert cli.main(["BEOWULF=WIZARD", "EGIL=AMIGA", "broken"]) == 0
     err = capsys.readouterr().err
     assert "BEOWULF must be HUMAN, AMIGA or NONE, not 'WIZARD'; it stays AMIGA" in err
-    [(_, lines)] = shown.requesters
+    [(_, warned), (_, lines)] = shown.requesters  # the word first, over the title screen
+    assert warned == ["BEOWULF=WIZARD", "  The choices are HUMAN, AMIGA or NONE; it stays AMIGA."]
     assert lines[0] == "Cannot read from broken.saga!"
     assert titles == [[T.AMIGA, T.NONE, T.AMIGA, T.AMIGA, T.NONE, T.NONE]]
     assert len(source) == 1  # only the release of Escape, which quit the title screen
@@ -261,3 +266,75 @@ def test_every_reason_a_file_fails_has_its_sentence_in_every_language(tmp_path: 
         f"{german('MSG_CANT_OPEN')} {missing} {german('MSG_TO_READ_IT')}!",
         "Sie existiert nicht.",
     )
+
+
+@pytest.mark.parametrize(
+    "language, reason",
+    [
+        ("english", "The line is ignored: the value must be a whole number in the range 1-99."),
+        (
+            "deutsch",
+            "Die Zeile wird übergangen: Der Wert muss eine ganze Zahl sein, im Bereich 1-99.",
+        ),
+        (
+            "italiano",
+            "La riga è ignorata: il valore deve essere un numero intero nell'intervallo 1-99.",
+        ),
+    ],
+)
+def test_start_up_warnings_reach_the_window_in_the_players_language(
+    home: Path,
+    monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
+    language: str,
+    reason: str,
+) -> None:
+    """A player started from the desktop sees no stderr: 1.95 shows these in a requester."""
+    from saga import cli
+
+    shown = Shown(monkeypatch)
+    (home / "Saga.config").write_text("TURNS=banana\nFOO=1\n")
+    (home / "folder").mkdir()
+    source = ScriptedEventSource().key("\r").pause(0.1).key("\x1b")  # OK, then quit the title
+    real = app_module.run_window
+    monkeypatch.setattr(
+        app_module, "run_window", lambda *a, **k: real(*a, **{**k, "source": source})
+    )
+    assert cli.main(["--language", language, "EGIL=WIZARD"]) == 0
+    [(title, lines)] = shown.requesters
+    t = LANGUAGES[language]
+    assert title == filemessages.title(t)
+    assert all(len(line) <= filemessages.COLUMNS for line in lines)
+    config = home / "Saga.config"
+    assert _told(lines) == [
+        (f"{config}:1:TURNS=banana", reason),
+        (f"{config}:2:FOO=1", t("MSG_SETTING_UNKNOWN")),
+        ("EGIL=WIZARD", f"{t('MSG_CONTROL_WORDS')} NONE."),
+    ]
+    err = capsys.readouterr().err  # stderr keeps its English, for a terminal and a log
+    assert "'TURNS=banana' ignored: it must be 1 to 99" in err and "stays NONE" in err
+
+    # --config naming a folder: said, the defaults played, no change kept there.
+    shown.requesters.clear()
+    source.key("\r").pause(0.1).key("\x1b")
+    assert cli.main(["--language", language, "--config", "folder"]) == 0
+    [(_, lines)] = shown.requesters
+    why = f"{t('MSG_FILE_IS_DRAWER')} {t('MSG_SETTINGS_DEFAULTS')}"
+    assert _told(lines) == [("--configfolder", why)]
+    assert "folder: is a folder; using the defaults" in capsys.readouterr().err
+    assert list((home / "folder").iterdir()) == []
+
+
+def _told(lines: list[str]) -> list[tuple[str, str]]:
+    """A requester's notices as (where without its spaces, reason), their lines joined again."""
+    told: list[tuple[str, str]] = []
+    where = reason = ""
+    for line in [*lines, ""]:
+        if not line:
+            told.append((where.replace(" ", ""), " ".join(reason.split())))
+            where = reason = ""
+        elif line.startswith(filemessages.INDENT):
+            reason += " " + line
+        else:
+            where += line
+    return told

@@ -486,9 +486,24 @@ def _engine_figures() -> dict[str, list[int]]:
         "kingdoms": [geofu],
         "gods": [*_span(_rolls_that(_notices)), *amsir],
         "treasures": [necklace, *ring, *_span(_rolls_that(_crown_holds))],
-        "runes": [*amsir, *_span(_rolls_that(_notices)), eon, geofu, ogal, *sygil],
+        "runes": [*amsir, *_span(_rolls_that(_notices))],
         "differences": [most_luck, *ring],
     }
+
+
+def test_the_runes_are_told_once_and_their_table_is_the_engines() -> None:
+    """Each rune's power is in the table only, not again in a list below it."""
+    for language in LANGUAGES:
+        section = _guide(language).sections[_guide(language).index("runes")]
+        listed = [line for line in section.lines if line.startswith("- ")]
+        assert not listed, language
+    rows = {row[1]: row[3] for row in G.table_rows("runes", ENGLISH)}
+    eon = _moves(rune=T.EON) - _moves()
+    ogal = _side(rune=T.OGAL)[0] - _side()[0]
+    low, high = _span(_rolls_that(_sygil_wards))
+    assert rows["Eon"].endswith(f"+{eon}.") and rows["Ogal"].endswith(f"+{ogal}.")
+    assert f"on {low} to {high}" in rows["Sygil"]
+    assert "one golden mark more" in rows["Geofu"] and _geofu() == 1
 
 
 def test_every_number_in_the_rules_is_the_engines() -> None:
@@ -583,3 +598,29 @@ def test_the_gods_tables_are_the_engines() -> None:
                 assert _in_battle(T.TYR, roll, jarls=2)[0] == int(side)
     for god in (T.ODIN, T.THOR, T.TYR):
         assert _noticed(god, 1).heroes[0].god == god  # they wait for the next battle
+
+
+# -- words that fit every hero, Brunhild included --------------------------------
+
+# The words that would make a hero a man; the gods (and only they) are "he".
+_HIS = {"english": r"\b(he|him|his|himself)\b", "italiano": r"\blui\b"}
+_GODS = ("Frey", "Loki", "Njord", "Odin", "Thor", "Tyr")
+
+
+@pytest.mark.parametrize("language", _HIS)
+def test_the_rulebook_calls_no_hero_he(language: str) -> None:
+    text = " ".join(manual_text(language).split())
+    for sentence in re.split(r"(?<=[.:;!?])\s+", text):
+        if re.search(_HIS[language], sentence, re.IGNORECASE):
+            assert any(god in sentence for god in _GODS), sentence
+
+
+@pytest.mark.parametrize("language, her", [("deutsch", "Heldin"), ("italiano", "eroina")])
+def test_a_rulebook_whose_word_for_hero_is_masculine_says_it_means_brunhild_too(
+    language: str, her: str
+) -> None:
+    """German and Italian make "Held" and "eroe" masculine by grammar: the
+    rulebook says, where it names the heroes, that the word is for all six."""
+    text = " ".join("\n".join(_section_text("components", language)).split())
+    hero = next(line for line in text.split("- ") if "Brunhild" in line)
+    assert her in hero

@@ -412,3 +412,8 @@ def test_about_gives_the_manuals_year_and_credits_the_translations(language: str
     assert any(text.endswith("TSR Hobbies, 1981") for text in texts)  # the 1.2a manual's year
     assert texts[-1] == t("MSG_TRANSLATIONS")
     assert texts[-3:-1] == [t("MSG_TRANSLATOR_1"), t("MSG_TRANSLATOR_2")]
+    # Each translator is named once: the last line names the other translations only.
+    translator = t("MSG_TRANSLATOR_2")
+    assert " ".join(texts).count(translator) == 1 or language == "english"
+    others = {"english": ("German", "Italian"), "deutsch": ("italienische",)}
+    assert all(word in texts[-1] for word in others.get(language, ("tedesca",)))

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import csv
+import io
 import os
 import subprocess
 import sys
@@ -198,3 +199,18 @@ def test_the_progress_bar_counts_up_to_the_end() -> None:
     shown = out.getvalue().split("\r")[1:]
     assert len(shown) == 101  # drawn at 0%, then once a hundredth
     assert shown[-1] == f"[{'#' * 40}] 200/200"
+
+
+def test_the_chart_and_the_table_round_each_figure_alike() -> None:
+    """A mean of 8.45 once read 8.45 in the table and 8.4 on the chart."""
+    from saga.chart import Panel, caption
+
+    assert caption(Panel(0, 8.45, 2.005, [1])) == "mean 8.45  spread 2.00"
+    plan = simulate.Plan(games=12, seed=5, turns=6, controls=(2, 2, 2, 0, 2, 2))
+    results = simulate.run(plan, jobs=1)
+    out = io.StringIO()
+    simulate.report(plan, results, out)
+    rows = {line.split()[0]: line.split() for line in out.getvalue().splitlines()[2:-1]}
+    for panel in simulate.panels(plan, results):
+        row = rows[T.HERO_NAMES[panel.hero]]
+        assert caption(panel) == f"mean {row[3]}  spread {row[4]}"

@@ -18,7 +18,7 @@ from saga.screen import pens as P
 from saga.screen.ui import DRAW_INFO, HEIGHT, WIDTH, Ui
 
 Line = tuple[str, int]  # text and pen
-LINE_HEIGHT = 9
+LINE_HEIGHT = 10  # 8 of the font, 1 of its shadow, 1 between lines so they never touch
 
 
 # Info requesters: the lines on dark grey under a black title bar.

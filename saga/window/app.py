@@ -12,7 +12,7 @@ import contextlib
 import functools
 import signal
 import threading
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 from importlib import resources
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -41,7 +41,7 @@ from saga.screen.pages import rules_window
 from saga.screen.title import TitleScreen
 from saga.screen.ui import HEIGHT, WIDTH, GameAborted, QuitProgram, Ui
 from saga.screen.windows import ask_yes_no, dismisses
-from saga.text import Lookup
+from saga.text import Lookup, Notice
 from saga.window import filemessages as fm
 from saga.window.host import ScreenHost, show_summary
 
@@ -175,13 +175,17 @@ class App:
 
     # -- the rounds of title screen and game ---------------------------------
 
-    def run(self, setup: Setup, path: Path | None, once: bool = False) -> None:
+    def run(
+        self, setup: Setup, path: Path | None, once: bool = False, notices: Sequence[Notice] = ()
+    ) -> None:
         """Play rounds of title screen and game; ``once`` plays ``setup``'s game
         alone, with no title screen (a watched replay).
 
-        Otherwise the title screen starts from ``setup``'s heroes, and a saved
-        game named by ``path`` alone (from the command line) is opened first;
-        if it fails, its requester says why and the title screen follows.
+        Otherwise the title screen starts from ``setup``'s heroes.  The
+        start-up ``notices`` (a bad hero word, a bad line of the settings)
+        come first, in a requester over the title screen, as 1.95 shows them.
+        A saved game named by ``path`` alone (from the command line) is opened
+        next; if it fails, its requester says why and the title screen follows.
         """
         self.config.controls = list(setup.controls)
         self.path = path
@@ -190,6 +194,9 @@ class App:
         if once:
             self._play(state, first=setup)
             return
+        if notices:
+            self._title_screen().draw()
+            fm.tell(self.ui, self.t, notices)
         if state is None and path is not None:
             self._title_screen().draw()  # 1.95 loads it with the title screen up
             state, self.path = self._load(path) or (None, None)
@@ -516,6 +523,7 @@ def run_window(
     wrap_host: HostWrapper | None = None,
     once: bool = False,
     autosave: Path | None = None,
+    notices: Sequence[Notice] = (),
 ) -> int:
     """Open the window and play until the player quits; returns the exit status.
 
@@ -550,7 +558,7 @@ def run_window(
                 wrap_host=wrap_host,
                 autosave=autosave,
             )
-            app.run(setup, path, once)
+            app.run(setup, path, once, notices)
         finally:
             presenter.close()
     return 0

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import errno
 import os
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from pathlib import Path
 
 from amiga.dos import FileProblem, Problem
@@ -23,9 +23,10 @@ from saga.engine.state import GameState
 from saga.screen import pens as P
 from saga.screen.ui import Ui
 from saga.screen.windows import Line, requester
-from saga.text import Lookup
+from saga.text import PROBLEM_MESSAGES, Lookup, Notice
 
 COLUMNS = 72  # characters on a requester line, well inside the 640-pixel screen
+INDENT = "  "  # before each line of a reason, under its message
 
 # Failures that happen while writing an opened file, not while opening it.
 _WRITE_ERRNOS = frozenset(
@@ -34,20 +35,8 @@ _WRITE_ERRNOS = frozenset(
     if code is not None
 )
 
-# The catalog's sentence for each reason a file cannot be used (amiga.dos.Problem, by name).
-PROBLEM_MESSAGES = {
-    "MISSING": "MSG_FILE_MISSING",
-    "FOLDER": "MSG_FILE_IS_DRAWER",
-    "NOT_A_FILE": "MSG_FILE_NOT_PLAIN",
-    "TOO_LARGE": "MSG_FILE_TOO_LARGE",
-    "UNREADABLE": "MSG_FILE_UNREADABLE",
-    "BAD_NAME": "MSG_FILE_BAD_NAME",
-    "LINK": "MSG_FILE_LINK",
-    "UNWRITABLE": "MSG_FILE_UNWRITABLE",
-    "NO_FOLDER": "MSG_FILE_NO_DRAWER",
-}
-
-# ... and for the system's errors while saving.
+# The catalog's sentence for each system error while saving (a file refused
+# unopened has its own, from saga.text.PROBLEM_MESSAGES).
 ERRNO_MESSAGES = {
     code: name
     for code, name in (
@@ -113,6 +102,14 @@ def complain(ui: Ui, t: Lookup, message: str, reason: str) -> None:
     requester(ui, title(t), lines(message, reason), ok=t("MSG_OK"))
 
 
+def tell(ui: Ui, t: Lookup, notices: Sequence[Notice]) -> None:
+    """The start-up warnings in one requester, each with its reason under it, as
+    1.95 shows them before its title screen."""
+    gap: list[Line] = [("", P.WHITE)]
+    told = [[*gap, *lines(n.where, n.reason(t))] for n in notices]
+    requester(ui, title(t), [line for block in told for line in block][1:], ok=t("MSG_OK"))
+
+
 def problem_reason(t: Lookup, problem: Problem, detail: str = "") -> str:
     """Why a file cannot be used, in the player's language; ``detail`` in the system's."""
     name = PROBLEM_MESSAGES.get(problem.name)
@@ -133,10 +130,12 @@ def loaded(t: Lookup, path: Path) -> str:
 
 
 def lines(message: str, reason: str) -> list[Line]:
-    """A complaint as requester lines: the message in white, the reason in grey."""
-    return [(text, P.WHITE) for text in wrap(message)] + [
-        (text, P.LIGHT_GREY) for text in wrap(reason)
-    ]
+    """A complaint as requester lines: the message, then the reason indented under it.
+
+    Both are white: grey on the requester's grey was hard to read.
+    """
+    reasons = [INDENT + text for text in wrap(reason, COLUMNS - len(INDENT))]
+    return [(text, P.WHITE) for text in [*wrap(message), *reasons]]
 
 
 def save_failed(t: Lookup, path: Path, error: OSError) -> tuple[str, str]:
