@@ -51,6 +51,20 @@ def attack_phase(g: Game, hero: int) -> None:
 
 # -- humans --------------------------------------------------------------------
 
+# Who may attack here: the original asks four ways, each kept as it is, and
+# they disagree about counters that lost their turn or were routed:
+#
+#   can_attack       the side may still attack a victim: the LAST eligible
+#                    counter's answer stands; lost turns count (not with fixes)
+#   any_attack       the autosense that keeps a human's attack prompt open:
+#                    can_attack over every foe on the map, so lost turns count
+#   _human_attacks   a human's picked area enlists counters not routed and
+#                    whose turn is not lost
+#   attackers        the Amiga enlists every counter not routed, lost turn or not
+#
+# A paralysed hero beside a monster is offered attacks by any_attack that
+# _human_attacks can never make: the paralysed-hero trap (docs/design.md).
+
 
 def can_attack(g: Game, player: int, area: int, victim: Counter) -> bool:
     """Whether the player's side in an area may still attack a victim.
