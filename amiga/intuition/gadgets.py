@@ -139,7 +139,30 @@ class CheckBox(Gadget):
             rp.draw(right, top + dy)
 
 
-class Slider(Gadget):
+class _Knobbed(Gadget):
+    """A gadget with a knob that drags along a sunken groove: a slider or a
+    scroll bar.  Subclasses place the knob and say what a drag moves."""
+
+    _grip: int | None = None  # the pointer's offset into the knob while dragging
+
+    def knob(self) -> Box:
+        raise NotImplementedError
+
+    def up(self, x: int, y: int) -> bool:
+        dragged = self._grip is not None
+        self._grip = None
+        self.pressed = False
+        return dragged and self.move(x, y)
+
+    def draw(self, rp: RastPort, di: DrawInfo) -> None:
+        fill(rp, self.box, di.shadow)
+        bevel(rp, self.box, di, raised=False)
+        knob = self.knob()
+        fill(rp, knob, di.fill if self.pressed else di.background)
+        bevel(rp, knob, di)
+
+
+class Slider(_Knobbed):
     """A knob in a groove, for a whole number from ``low`` to ``high``.
 
     The knob drags; a click in the groove beside the knob steps one level
@@ -150,7 +173,6 @@ class Slider(Gadget):
         super().__init__(box, **kw)
         self.low, self.high = low, high
         self.level = min(max(level, low), high)
-        self._grip: int | None = None  # pointer's offset into the knob while dragging
 
     def knob(self) -> Box:
         b = self.box
@@ -182,21 +204,8 @@ class Slider(Gadget):
         span = self.high - self.low
         return self._set(self.low + round(offset * span / max(travel, 1)))
 
-    def up(self, x: int, y: int) -> bool:
-        dragged = self._grip is not None
-        self._grip = None
-        self.pressed = False
-        return dragged and self.move(x, y)
 
-    def draw(self, rp: RastPort, di: DrawInfo) -> None:
-        fill(rp, self.box, di.shadow)
-        bevel(rp, self.box, di, raised=False)
-        knob = self.knob()
-        fill(rp, knob, di.fill if self.pressed else di.background)
-        bevel(rp, knob, di)
-
-
-class Scroller(Gadget):
+class Scroller(_Knobbed):
     """A vertical scroll bar, after GadTools' scroller: of ``total`` lines,
     ``visible`` are shown from ``top``.
 
@@ -208,7 +217,6 @@ class Scroller(Gadget):
         super().__init__(box, **kw)
         self.total, self.visible, self.top = total, max(1, visible), 0
         self.scroll_to(top)
-        self._grip: int | None = None  # pointer's offset into the knob while dragging
 
     @property
     def most(self) -> int:
@@ -250,19 +258,6 @@ class Scroller(Gadget):
         travel = self.box.height - 2 - knob.height
         offset = y - self._grip - (self.box.top + 1)
         return self.scroll_to(round(offset * self.most / max(travel, 1)))
-
-    def up(self, x: int, y: int) -> bool:
-        dragged = self._grip is not None
-        self._grip = None
-        self.pressed = False
-        return dragged and self.move(x, y)
-
-    def draw(self, rp: RastPort, di: DrawInfo) -> None:
-        fill(rp, self.box, di.shadow)
-        bevel(rp, self.box, di, raised=False)
-        knob = self.knob()
-        fill(rp, knob, di.fill if self.pressed else di.background)
-        bevel(rp, knob, di)
 
 
 class StringGadget(Gadget):
