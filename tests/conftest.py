@@ -6,9 +6,12 @@ import os
 import tempfile
 from pathlib import Path
 
+import numpy as np
 import pytest
 from hypothesis import settings
 from hypothesis.configuration import set_hypothesis_home_dir
+
+from amiga.display import Screen
 
 # Hypothesis keeps its example database and caches in the temporary folder,
 # not in a .hypothesis folder wherever the tests run (the repository, or an
@@ -81,3 +84,12 @@ def home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     monkeypatch.delenv("LC_ALL", raising=False)
     monkeypatch.delenv("LC_MESSAGES", raising=False)
     return tmp_path
+
+
+@pytest.fixture
+def screen() -> Screen:
+    """A screen of every pen in diagonal stripes, for presenting (a test pattern)."""
+    screen = Screen()
+    screen.palette.load([(i * 2, 255 - i * 2, (i * 37) % 256) for i in range(128)])
+    screen.pixels[:] = (np.arange(512)[:, None] + np.arange(640)[None, :]) % 128
+    return screen

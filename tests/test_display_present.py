@@ -16,14 +16,6 @@ from amiga.display.present import Presenter  # noqa: E402
 
 
 @pytest.fixture
-def screen() -> Screen:
-    screen = Screen()
-    screen.palette.load([(i * 2, 255 - i * 2, (i * 37) % 256) for i in range(128)])
-    screen.pixels[:] = (np.arange(512)[:, None] + np.arange(640)[None, :]) % 128
-    return screen
-
-
-@pytest.fixture
 def presenter(screen: Screen) -> Iterator[Presenter]:
     presenter = Presenter(screen, "Test", scale=2)
     yield presenter

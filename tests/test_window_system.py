@@ -42,14 +42,6 @@ from saga.window.app import run_window  # noqa: E402
 TEXT = english()
 
 
-@pytest.fixture
-def screen() -> Screen:
-    screen = Screen()
-    screen.palette.load([(i * 2, 255 - i * 2, (i * 37) % 256) for i in range(128)])
-    screen.pixels[:] = (np.arange(512)[:, None] + np.arange(640)[None, :]) % 128
-    return screen
-
-
 def post(kind: int, **attributes: object) -> None:
     pygame.event.post(pygame.event.Event(kind, **attributes))
 
