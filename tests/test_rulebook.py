@@ -615,6 +615,26 @@ def test_the_rulebook_calls_no_hero_he(language: str) -> None:
             assert any(god in sentence for god in _GODS), sentence
 
 
+# German makes every masculine noun "er", so a sentence's "er" or "sein" may
+# be a counter's (der Stein), a jarl's or a land's. The rule held instead:
+# a sentence that names a hero, or names none of those other things, says
+# no "er/sein/ihm/ihn" at all ("sein" the verb, ending its clause, aside).
+_ER = r"(?i)\b(er|seine[mnrs]?|ihm|ihn)\b|\bsein\b(?!\s*[,.;:!?)])"
+_HERO = r"\bHeld"
+_THINGS = (
+    r"\b(Spielsteine?|Steine?|Steins|Jarls?|Ungeheuer|Land|Landes|Amiga|Amiga-Original|Spieler|Schwert"
+    r"|Hemd|Halsband|Drachen?|Zauber|Königreich|Schatz)\b"
+)
+
+
+def test_the_german_rulebook_calls_no_hero_er() -> None:
+    text = " ".join(manual_text("deutsch").split())
+    for sentence in re.split(r"(?<=[.:;!?])\s+", text):
+        if not re.search(_ER, sentence) or any(god in sentence for god in _GODS):
+            continue
+        assert not re.search(_HERO, sentence) and re.search(_THINGS, sentence), sentence
+
+
 @pytest.mark.parametrize("language, her", [("deutsch", "Heldin"), ("italiano", "eroina")])
 def test_a_rulebook_whose_word_for_hero_is_masculine_says_it_means_brunhild_too(
     language: str, her: str
