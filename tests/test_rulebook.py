@@ -615,6 +615,31 @@ def test_the_rulebook_calls_no_hero_he(language: str) -> None:
             assert any(god in sentence for god in _GODS), sentence
 
 
+# German makes every masculine noun "er" (der Stein, der Jarl) and every
+# neuter one "sein" (das Land, das Ungeheuer), so German is held to this
+# instead: a sentence that names a hero, or names none of those other
+# things, says no "er/sein/ihm/ihn" ("sein" the verb, ending its clause,
+# aside). Only the gods may be "er" beside a hero.
+_ER = r"(?i)\b(er|seine[mnrs]?|ihm|ihn)\b|\bsein\b(?!\s*[,.;:!?)])"
+_HERO = r"\bHeld"
+_THINGS = (
+    r"\b(Spielsteine?|Steine?|Steins|Jarls?|Ungeheuer|Landes|Land|Amiga"
+    r"|Schwert|Hemd|Halsband|Drachen?|Zauber|Königreich|Schatz)\b"
+)
+
+
+def test_the_german_rulebook_calls_no_hero_er() -> None:
+    text = " ".join(manual_text("deutsch").split())
+    his = [
+        sentence
+        for sentence in re.split(r"(?<=[.:;!?])\s+", text)
+        if re.search(_ER, sentence)
+        and not any(god in sentence for god in _GODS)
+        and (re.search(_HERO, sentence) or not re.search(_THINGS, sentence))
+    ]
+    assert his == []
+
+
 @pytest.mark.parametrize("language, her", [("deutsch", "Heldin"), ("italiano", "eroina")])
 def test_a_rulebook_whose_word_for_hero_is_masculine_says_it_means_brunhild_too(
     language: str, her: str
