@@ -157,7 +157,7 @@ class TitleScreen:
         ui.text(
             8,
             HEIGHT - 12,
-            f"Saga {__version__} (Amiga {ORIGINAL_VERSION}) - Help: {t('MSG_MENU_ABOUT')}",
+            f"Saga {__version__} (Amiga {ORIGINAL_VERSION}) - {t('MSG_MENU_HELP')}: {t('MSG_MENU_ABOUT')}",
             P.DARK_GREY,
         )
 
