@@ -154,12 +154,9 @@ class TitleScreen:
             label = t(name)
             ui.text(LABEL_X - 8 * len(label), y, label, P.WHITE, shadow=True)
         self.draw_values()
-        ui.text(
-            8,
-            HEIGHT - 12,
-            f"Saga {__version__} (Amiga {ORIGINAL_VERSION}) - {t('MSG_MENU_HELP')}: {t('MSG_MENU_ABOUT')}",
-            P.DARK_GREY,
-        )
+        footer = f"Saga {__version__} (Amiga {ORIGINAL_VERSION})"
+        help_ = f"{t('MSG_MENU_HELP')}: {t('MSG_MENU_ABOUT')}"
+        ui.text(8, HEIGHT - 12, f"{footer} - {help_}", P.DARK_GREY)
 
     def draw_values(self) -> None:
         """Draw what the player changes: the gadgets and the values beside the
