@@ -470,7 +470,7 @@ class Connection:
     """
 
     role: Role
-    limits: Limits = field(default_factory=Limits)
+    limits: Limits | None = field(default_factory=Limits)  # None: no rate limit
     clock: Callable[[], float] = time.monotonic
     phase: Phase = Phase.HANDSHAKE
     _partial: bytearray = field(default_factory=bytearray)
@@ -492,7 +492,8 @@ class Connection:
         for raw in lines:
             if len(raw) >= MAX_LINE:
                 self._fail("a line longer than the protocol allows")
-            self._spend()
+            if self.limits is not None:
+                self._spend(self.limits)
             try:
                 message = decode(raw.decode("ascii").rstrip("\r"))
             except UnicodeDecodeError:
@@ -525,12 +526,12 @@ class Connection:
         if isinstance(message, Refuse | Bye | Stop):
             self.phase = Phase.CLOSED
 
-    def _spend(self) -> None:
+    def _spend(self, limits: Limits) -> None:
         """A token bucket: a peer that floods is cut off, not queued."""
         now = self.clock()
         if self._tokens < 0:
-            self._tokens, self._last = self.limits.burst, now
-        self._tokens = min(self.limits.burst, self._tokens + (now - self._last) * self.limits.rate)
+            self._tokens, self._last = limits.burst, now
+        self._tokens = min(limits.burst, self._tokens + (now - self._last) * limits.rate)
         self._last = now
         if self._tokens < 1:
             self._fail("too many messages")
