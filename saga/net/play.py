@@ -15,7 +15,7 @@ from pathlib import Path
 from saga.engine import tables as T
 from saga.engine.host import FIRST_HERO_PEN, Host, answer_key
 from saga.engine.session import Session, Setup
-from saga.hosts import ScriptedHost, ScriptError
+from saga.hosts import ScriptedHost, ScriptError, TerminalHost
 from saga.net import protocol as P
 from saga.net.client import Client
 from saga.net.discovery import Game, Registry, host_name
@@ -96,6 +96,7 @@ def host_game(
         lockstep = LockstepHost(
             show, server, seating.seats, seating.script(), alter=test_alteration(alteration)
         )
+        _interruptible(show, lockstep)
         return _play(setup, text, lockstep, server, play, wrap, keep, tell, hosting.header)
     finally:
         hosting.stop("the host stopped")
@@ -180,13 +181,21 @@ def join_game(
             setup = parse_replay(lines, "the host's game").setup()
         except ReplayError as e:
             raise NetStop(str(e)) from None
+        shown = show()
         lockstep = LockstepHost(
-            show(), client, seating.seats, seating.script(), alter=test_alteration(alteration)
+            shown, client, seating.seats, seating.script(), alter=test_alteration(alteration)
         )
+        _interruptible(shown, lockstep)
         words = keyed(text, client.keys)
         return _play(setup, words, lockstep, client, play, wrap, keep, tell, client.header)
     finally:
         client.close()
+
+
+def _interruptible(host: Host, lockstep: LockstepHost) -> None:
+    """A terminal's player is awaited only while the network game goes on."""
+    if isinstance(host, TerminalHost):
+        host.interrupt = lockstep.check
 
 
 def _play(
