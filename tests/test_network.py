@@ -111,6 +111,34 @@ def _asked(machine: Machine, prompt: str) -> int:
     return shown.count(prompt) if shown.endswith(prompt) else 0
 
 
+def test_a_headless_host_takes_over_a_seat_left_empty(tmp_path: Path) -> None:
+    """Brunhild's machine dies at her 11th question; the host's terminal plays
+    her seat after --take-over-after, and the game ends as the original's."""
+    folder = tmp_path / "host"
+    args = ["--host", "127.0.0.1:0", "--code", CODE, "--seat", "beowulf"]
+    server = Machine(folder, [*args, "--take-over-after", "1", *game_args(TWO)], typed=True)
+    port = int(server.wait_for(HOSTING)[1])
+    joiner = join(tmp_path / "join", port, TWO, "brunhild", typed=True)
+    hers = answers_for(TWO, {1})
+    joiner.type(hers[:10])
+    # The host's terminal answers Beowulf, and Brunhild from her 11th question on.
+    brunhilds = 0
+    mine = []
+    for q in answers_for(TWO, {0, 1}):
+        if q.split()[2] == "7":
+            brunhilds += 1
+            if brunhilds <= 10:
+                continue
+        mine.append(q)
+    server.type(mine)
+    _until(lambda: _asked(joiner, "(Brunhild)? ") > 10)
+    joiner.kill()
+    assert server.finish() == 0, server.stderr
+    assert "playing the empty seat here: Brunhild" in server.stderr
+    checked = replays_the_original(server.record, TWO)
+    assert checked.returncode == 0, checked.stderr
+
+
 def test_a_spectator_joins_late_and_catches_up(tmp_path: Path) -> None:
     server, port = host(tmp_path / "host", TWO, "beowulf", typed=True)
     joiner = join(tmp_path / "join", port, TWO, "brunhild")

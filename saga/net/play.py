@@ -8,6 +8,7 @@ joiners as a replay's header.  What differs is only who answers which seat.
 from __future__ import annotations
 
 import sys
+import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 from pathlib import Path
@@ -79,10 +80,13 @@ def host_game(
     tell: Callable[[str], None],
     alteration: str | None = None,
     registry: Registry | None = None,
+    take_over_after: float | None = None,
 ) -> int:
     """Host a game: listen, wait for every open seat, play it; returns the exit status.
 
-    Given a ``registry``, the game is announced there while it is hosted."""
+    Given a ``registry``, the game is announced there while it is hosted.
+    Given ``take_over_after``, a seat left empty that many seconds (at the
+    start, or at its question after its player dropped out) is played here."""
     seats = humans(setup)
     if not seating.seats <= seats:
         names = ", ".join(T.HERO_NAMES[h] for h in sorted(seating.seats - seats))
@@ -91,15 +95,54 @@ def host_game(
     server = hosting.server
     tell(f"hosting on port {hosting.port}, join code {server.code}")
     try:
+        waited = 0.0
+        here = seating.seats
         while not server.wait_for_players(1.0):
-            pass
+            waited += 1.0
+            if take_over_after is not None and waited >= take_over_after:
+                empty = server.open_seats()
+                tell(f"playing the empty seats here: {P.seat_names(empty)}")
+                for hero in empty:
+                    server.take_over(hero)
+                here = here | empty
         lockstep = LockstepHost(
-            show, server, seating.seats, seating.script(), alter=test_alteration(alteration)
+            show, server, here, seating.script(), alter=test_alteration(alteration)
         )
         _interruptible(show, lockstep)
+        if take_over_after is not None:
+            watch = EmptySeats(server, lockstep, take_over_after, tell)
+            lockstep.waiting, lockstep.idle = watch.waiting, watch.idle
         return _play(setup, text, lockstep, server, play, wrap, keep, tell, hosting.header)
     finally:
         hosting.stop("the host stopped")
+
+
+@dataclass
+class EmptySeats:
+    """The headless host's watch over the seat whose answer is awaited: once it
+    has been empty ``after`` seconds (its player dropped out), it is played here."""
+
+    server: Server
+    lockstep: LockstepHost
+    after: float
+    tell: Callable[[str], None]
+    hero: int = -1
+    since: float | None = None  # when the awaited seat was first seen empty
+
+    def waiting(self, hero: int) -> None:
+        self.hero, self.since = hero, None
+
+    def idle(self) -> None:
+        if self.hero not in self.server.open_seats():
+            self.since = None
+            return
+        now = time.monotonic()
+        if self.since is None:
+            self.since = now
+        elif now - self.since >= self.after:
+            self.tell(f"playing the empty seat here: {T.HERO_NAMES[self.hero]}")
+            self.server.take_over(self.hero)
+            self.lockstep.take_over(frozenset({self.hero}))
 
 
 @dataclass
