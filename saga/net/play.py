@@ -12,6 +12,7 @@ import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from saga.engine import tables as T
 from saga.engine.host import FIRST_HERO_PEN, Host, answer_key
@@ -19,13 +20,15 @@ from saga.engine.session import Session, Setup
 from saga.hosts import ScriptedHost, ScriptError, TerminalHost
 from saga.net import protocol as P
 from saga.net.client import Client
-from saga.net.discovery import Game, Registry, host_name
 from saga.net.lockstep import FINAL_TURN, Desynced, LockstepHost, NetStop, test_alteration
-from saga.net.server import Server
 from saga.replayfile import Answer as Scripted
 from saga.replayfile import Replay, ReplayError, q_line
 from saga.replayfile import parse as parse_replay
 from saga.text import Lookup
+
+if TYPE_CHECKING:  # a joining machine needs neither: they load when a game is hosted
+    from saga.net.discovery import Game, Registry
+    from saga.net.server import Server
 
 # Puts a recorder around the lockstep host, told the game's set-up.
 Wrap = Callable[[Host, Setup], Host]
@@ -175,6 +178,8 @@ class Hosting:
                 hosting[0].offer = replace(hosting[0].offer, open_seats=now_open)
                 registry.announce(hosting[0].offer)
 
+        from saga.net.server import Server
+
         server = Server(
             header, game_keys(text), open_seats, code, tell=tell, seats_changed=announce
         )
@@ -199,6 +204,8 @@ def offered(setup: Setup, port: int, open_seats: frozenset[int]) -> Game:
     state = setup.state
     turns = state.turns if state is not None else setup.turns
     advanced = bool(state.advanced) if state is not None else setup.advanced
+    from saga.net.discovery import Game, host_name
+
     return Game(host_name(), "", port, tuple(in_play), open_seats, turns, advanced, P.version())
 
 
@@ -257,12 +264,12 @@ def _play(
         play(session)
         lockstep.finish(session.state)
     except Desynced as desync:
-        if isinstance(link, Server) and desync.other is None:
+        if not isinstance(link, Client) and desync.other is None:
             link.desync_saved.wait(DESYNC_WAIT)
         report_desync(desync, keep, header, link, tell)
         return 3
     except ScriptError as e:
-        if isinstance(link, Server):
+        if not isinstance(link, Client):
             link.close(f"the host's answers ran out: {e}")
         tell(f"stopped: {e}")
         return 1

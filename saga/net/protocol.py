@@ -21,7 +21,6 @@ and its own save, to which each machine replies with its ``SAVE``.
 from __future__ import annotations
 
 import re
-import secrets
 import time
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
@@ -67,6 +66,8 @@ def version() -> str:
 
 def new_code() -> str:
     """A fresh join code from the system's secure generator (never the game's dice)."""
+    import secrets  # only a host makes a code
+
     return "".join(secrets.choice(CODE_ALPHABET) for _ in range(CODE_LENGTH))
 
 
