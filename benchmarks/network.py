@@ -98,7 +98,7 @@ def bytes_per_game() -> tuple[int, float]:
             ready.set()
 
     def show() -> TerminalHost:
-        return TerminalHost(io.StringIO(), english(), None, colour=False)
+        return TerminalHost(io.StringIO(), None, colour=False)
 
     with tempfile.TemporaryDirectory() as keep:
         common = {
@@ -107,9 +107,10 @@ def bytes_per_game() -> tuple[int, float]:
             "keep": Path(keep),
         }
         import saga.net.play as play
+        import saga.net.server as server
 
         made = []
-        original_server, original_client = play.Server, play.Client
+        original_server, original_client = server.Server, play.Client
 
         class CountedServer(original_server):  # type: ignore[misc, valid-type]
             def __init__(self, *args: object, **kw: object) -> None:
@@ -121,7 +122,7 @@ def bytes_per_game() -> tuple[int, float]:
                 super().__init__(*args, **kw)
                 made.append(self)
 
-        play.Server, play.Client = CountedServer, CountedClient
+        server.Server, play.Client = CountedServer, CountedClient
         start = time.perf_counter()
         try:
             threads = [
@@ -164,7 +165,7 @@ def bytes_per_game() -> tuple[int, float]:
                 thread.join(120)
             elapsed = time.perf_counter() - start
         finally:
-            play.Server, play.Client = original_server, original_client
+            server.Server, play.Client = original_server, original_client
         assert results == [0] * 6, results
         links.extend(made)
     return sum(link.bytes_sent for link in links), elapsed

@@ -554,6 +554,13 @@ def _add_network_options(p: argparse.ArgumentParser) -> None:
         help="the heroes this machine plays (joining without it watches as a spectator)",
     )
     group.add_argument(
+        "--take-over-after",
+        metavar="SECONDS",
+        type=float,
+        help="with --host: play a seat here (its questions on this terminal) once it has "
+        "been empty that long, at the start or after its player dropped out",
+    )
+    group.add_argument(
         "--announce",
         action="store_true",
         help="with --host: announce the game on the local network",
@@ -579,6 +586,15 @@ def _check_network_options(options: argparse.Namespace) -> None:
         raise UsageError("a network game neither replays nor simulates")
     if options.announce and not options.host:
         raise UsageError("--announce goes with --host")
+    if options.take_over_after is not None and not options.host:
+        raise UsageError("--take-over-after goes with --host")
+    if options.take_over_after is not None and (
+        options.answers or not 0 <= options.take_over_after <= MAX_TAKE_OVER
+    ):
+        raise UsageError(
+            f"--take-over-after: 0 to {MAX_TAKE_OVER} seconds, and the seats taken over "
+            "are answered on the terminal (not with --answers)"
+        )
     if options.answers and not options.headless:
         raise UsageError("--answers goes with --headless")
     if options.join and (
@@ -642,7 +658,14 @@ def _host(
             registry = default_registry()
         try:
             return play.host_game(
-                setup, text, host, address=address, code=code, registry=registry, **shared
+                setup,
+                text,
+                host,
+                address=address,
+                code=code,
+                registry=registry,
+                take_over_after=options.take_over_after,
+                **shared,
             )
         finally:
             if registry is not None:
@@ -701,6 +724,7 @@ def _find() -> int:
 
 
 FIND_WAIT = 2.0  # seconds --find listens for announcements
+MAX_TAKE_OVER = 86400.0  # the longest --take-over-after: a day
 
 
 def _load_game(path: Path, t: Lookup) -> GameState:

@@ -6,7 +6,9 @@ implementations, for simulations, traces, replays and the test suite.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+import queue
+import threading
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import TextIO
 
@@ -149,6 +151,8 @@ def read_answer(line: str, mode: Ask) -> Answer | None:
     return Answer(numbers[0], T.Kind(numbers[1]) if len(numbers) == 2 else None)
 
 
+INTERRUPT_EVERY = 0.2  # seconds between looks at a network game while the terminal is read
+
 # The heroes' pens in their own colours (24-bit terminal colours).
 _ANSI = {hero_pen(h): "38;2;{};{};{}".format(*rgb) for h, rgb in enumerate(HERO_COLOURS)}
 
@@ -175,6 +179,11 @@ class TerminalHost(QuietHost):
         self.autosave_path = autosave_path
         self.colour = colour
         self.answers = answers
+        # Set, it is called while the player is awaited and raises to end the
+        # wait (a network game whose host has gone): the terminal is then read
+        # by a thread of its own, so that the wait can be given up.
+        self.interrupt: Callable[[], None] | None = None
+        self._lines: queue.Queue[str] | None = None
 
     def ask(self, mode: Ask, pen: int) -> Answer:
         if self.answers is None:
@@ -182,7 +191,7 @@ class TerminalHost(QuietHost):
         while True:
             self.out.write(f"{question(mode, pen)}? ")
             self.out.flush()
-            line = self.answers.readline()
+            line = self._read_line()
             if not line:
                 raise ScriptError(f"no answer on the terminal for {question(mode, pen)}")
             answer = read_answer(line, mode)
@@ -191,6 +200,26 @@ class TerminalHost(QuietHost):
             self.out.write(
                 "(a number: an area, a counter or a key's code; a letter; or a Q line)\n"
             )
+
+    def _read_line(self) -> str:
+        """The player's next line ("" at the end of the input)."""
+        assert self.answers is not None
+        if self.interrupt is None:
+            return self.answers.readline()
+        if self._lines is None:
+            self._lines = queue.Queue()
+            threading.Thread(target=self._reader, name="saga-terminal", daemon=True).start()
+        while True:
+            try:
+                return self._lines.get(timeout=INTERRUPT_EVERY)
+            except queue.Empty:
+                self.interrupt()
+
+    def _reader(self) -> None:
+        assert self.answers is not None and self._lines is not None
+        while line := self.answers.readline():
+            self._lines.put(line)
+        self._lines.put("")
 
     def say(self, text: str, pen: int) -> None:
         code = _ANSI.get(pen) if self.colour else None

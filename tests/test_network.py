@@ -88,6 +88,57 @@ def test_a_killed_joiner_starts_again_and_takes_its_seat_back(tmp_path: Path) ->
     assert "left" in server.stderr and server.stderr.count("joined") == 2
 
 
+def test_a_joiner_waiting_at_its_own_question_sees_the_host_go(tmp_path: Path) -> None:
+    """The joiner's player is thinking (its terminal has no answer yet) when the
+    host's machine dies: the joiner says so and stops within a second or two."""
+    server, port = host(tmp_path / "host", TWO, "beowulf")
+    joiner = join(tmp_path / "join", port, TWO, "brunhild", typed=True)
+    mine = answers_for(TWO, {1})
+    joiner.type(mine[:10])  # then it waits at its 11th question
+    _until(lambda: _asked(joiner, "(Brunhild)? ") > 10)
+    time.sleep(0.3)  # it is waiting for its player, not for the host
+    assert joiner.process.poll() is None and _asked(joiner, "(Brunhild)? ") == 11
+    server.kill()
+    gone = time.monotonic()
+    assert joiner.finish(timeout=10) == 1
+    assert time.monotonic() - gone < 2.5
+    assert "stopped: lost the connection to the host" in joiner.stderr
+
+
+def _asked(machine: Machine, prompt: str) -> int:
+    """How often its terminal has put this prompt, if it is waiting at one now (else 0)."""
+    shown = (machine.folder / "stdout.txt").read_text()
+    return shown.count(prompt) if shown.endswith(prompt) else 0
+
+
+def test_a_headless_host_takes_over_a_seat_left_empty(tmp_path: Path) -> None:
+    """Brunhild's machine dies at her 11th question; the host's terminal plays
+    her seat after --take-over-after, and the game ends as the original's."""
+    folder = tmp_path / "host"
+    args = ["--host", "127.0.0.1:0", "--code", CODE, "--seat", "beowulf"]
+    server = Machine(folder, [*args, "--take-over-after", "1", *game_args(TWO)], typed=True)
+    port = int(server.wait_for(HOSTING)[1])
+    joiner = join(tmp_path / "join", port, TWO, "brunhild", typed=True)
+    hers = answers_for(TWO, {1})
+    joiner.type(hers[:10])
+    # The host's terminal answers Beowulf, and Brunhild from her 11th question on.
+    brunhilds = 0
+    mine = []
+    for q in answers_for(TWO, {0, 1}):
+        if q.split()[2] == "7":
+            brunhilds += 1
+            if brunhilds <= 10:
+                continue
+        mine.append(q)
+    server.type(mine)
+    _until(lambda: _asked(joiner, "(Brunhild)? ") > 10)
+    joiner.kill()
+    assert server.finish() == 0, server.stderr
+    assert "playing the empty seat here: Brunhild" in server.stderr
+    checked = replays_the_original(server.record, TWO)
+    assert checked.returncode == 0, checked.stderr
+
+
 def test_a_spectator_joins_late_and_catches_up(tmp_path: Path) -> None:
     server, port = host(tmp_path / "host", TWO, "beowulf", typed=True)
     joiner = join(tmp_path / "join", port, TWO, "brunhild")
@@ -97,6 +148,19 @@ def test_a_spectator_joins_late_and_catches_up(tmp_path: Path) -> None:
     late.wait_for(re.compile("joined"))
     server.type(answers_for(TWO, {0})[30:])
     _same_game([server, joiner, late], TWO)
+
+
+def test_a_spectator_joining_a_long_game_late_takes_it_all_at_once(tmp_path: Path) -> None:
+    """More answers than a peer may send in a burst come to a late joiner at once."""
+    everyone = "beowulf,brunhild,egil,ragnar,siegfried,starkad"
+    server, port = host(tmp_path / "host", SIX, everyone, typed=True)
+    answers = answers_for(SIX, set(range(6)))
+    server.type(answers[:-1])
+    _until(lambda: server.answered() >= len(answers) - 1, timeout=60)
+    late = join(tmp_path / "late", port, None)
+    late.wait_for(re.compile("joined"))
+    server.type(answers[-1:])
+    _same_game([server, late], SIX)
 
 
 def test_a_wrong_code_is_refused(tmp_path: Path) -> None:

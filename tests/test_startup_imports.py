@@ -49,3 +49,18 @@ def test_the_title_screen_waits_for_neither_the_map_nor_the_save_layout() -> Non
         [sys.executable, "-c", code], capture_output=True, text=True, check=True, timeout=60
     )
     assert done.stdout.strip() == "[]"
+
+
+def test_a_headless_joiner_loads_no_window_and_no_hosting() -> None:
+    """A terminal that joins a game needs neither pygame and the screens, nor the
+    server, the LAN announcements and the code maker that only a host uses."""
+    code = (
+        "import sys\n"
+        "from saga import cli\n"
+        "status = cli.main(['--headless', '--join', '127.0.0.1:1', '--code', 'ABCDEF'])\n"
+        "wanted = ('pygame', 'saga.screen', 'saga.window', 'saga.net.server', "
+        "'saga.net.discovery', 'secrets', 'zeroconf')\n"
+        "print(status, sorted(m for m in wanted if m in sys.modules))"
+    )
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60)
+    assert done.stdout.strip() == "2 []", done.stderr

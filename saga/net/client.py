@@ -45,7 +45,9 @@ class Client:
         self.header: list[str] = []
         self.keys: tuple[int, ...] = ()
         self.saves: dict[int, bytes] = {}
-        self.conn = P.Connection(P.Role.JOIN)
+        # The host sends a machine that joins late the whole game so far at
+        # once: what it sends is bounded line by line, not by its rate.
+        self.conn = P.Connection(P.Role.JOIN, limits=None)
         self.started = threading.Event()  # the game's start has arrived (or the attempt failed)
         self.ended = threading.Event()  # the host said goodbye, or the connection is gone
         self.failure: NetStop | None = None

@@ -245,6 +245,14 @@ class LockstepHost(PassOn):
                 if hero is not None and hero in self.seats and seq >= len(stream):
                     return None
 
+    def check(self) -> None:
+        """Raise why the game stopped, if it has: the local player's question
+        calls this while it waits, so a host gone or a desync ends the game
+        there too, not only at the player's next answer."""
+        stopped = self.link.stream.stopped
+        if stopped is not None:
+            raise stopped
+
     def take_over(self, heroes: frozenset[int]) -> None:
         """Play these seats here from now on (the host's player takes empty seats)."""
         self.seats = self.seats | heroes
@@ -253,9 +261,7 @@ class LockstepHost(PassOn):
         if self.alter is not None:
             self.alter(state)
         self.link.autosaved(state.turn, savefile.encode(state))
-        stopped = self.link.stream.stopped
-        if stopped is not None:
-            raise stopped
+        self.check()
         self.host.autosave(state)
 
     def finish(self, state: GameState) -> None:

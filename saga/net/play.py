@@ -8,23 +8,27 @@ joiners as a replay's header.  What differs is only who answers which seat.
 from __future__ import annotations
 
 import sys
+import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from saga.engine import tables as T
 from saga.engine.host import FIRST_HERO_PEN, Host, answer_key
 from saga.engine.session import Session, Setup
-from saga.hosts import ScriptedHost, ScriptError
+from saga.hosts import ScriptedHost, ScriptError, TerminalHost
 from saga.net import protocol as P
 from saga.net.client import Client
-from saga.net.discovery import Game, Registry, host_name
 from saga.net.lockstep import FINAL_TURN, Desynced, LockstepHost, NetStop, test_alteration
-from saga.net.server import Server
 from saga.replayfile import Answer as Scripted
 from saga.replayfile import Replay, ReplayError, q_line
 from saga.replayfile import parse as parse_replay
 from saga.text import Lookup
+
+if TYPE_CHECKING:  # a joining machine needs neither: they load when a game is hosted
+    from saga.net.discovery import Game, Registry
+    from saga.net.server import Server
 
 # Puts a recorder around the lockstep host, told the game's set-up.
 Wrap = Callable[[Host, Setup], Host]
@@ -79,10 +83,13 @@ def host_game(
     tell: Callable[[str], None],
     alteration: str | None = None,
     registry: Registry | None = None,
+    take_over_after: float | None = None,
 ) -> int:
     """Host a game: listen, wait for every open seat, play it; returns the exit status.
 
-    Given a ``registry``, the game is announced there while it is hosted."""
+    Given a ``registry``, the game is announced there while it is hosted.
+    Given ``take_over_after``, a seat left empty that many seconds (at the
+    start, or at its question after its player dropped out) is played here."""
     seats = humans(setup)
     if not seating.seats <= seats:
         names = ", ".join(T.HERO_NAMES[h] for h in sorted(seating.seats - seats))
@@ -91,14 +98,54 @@ def host_game(
     server = hosting.server
     tell(f"hosting on port {hosting.port}, join code {server.code}")
     try:
+        waited = 0.0
+        here = seating.seats
         while not server.wait_for_players(1.0):
-            pass
+            waited += 1.0
+            if take_over_after is not None and waited >= take_over_after:
+                empty = server.open_seats()
+                tell(f"playing the empty seats here: {P.seat_names(empty)}")
+                for hero in empty:
+                    server.take_over(hero)
+                here = here | empty
         lockstep = LockstepHost(
-            show, server, seating.seats, seating.script(), alter=test_alteration(alteration)
+            show, server, here, seating.script(), alter=test_alteration(alteration)
         )
+        _interruptible(show, lockstep)
+        if take_over_after is not None:
+            watch = EmptySeats(server, lockstep, take_over_after, tell)
+            lockstep.waiting, lockstep.idle = watch.waiting, watch.idle
         return _play(setup, text, lockstep, server, play, wrap, keep, tell, hosting.header)
     finally:
         hosting.stop("the host stopped")
+
+
+@dataclass
+class EmptySeats:
+    """The headless host's watch over the seat whose answer is awaited: once it
+    has been empty ``after`` seconds (its player dropped out), it is played here."""
+
+    server: Server
+    lockstep: LockstepHost
+    after: float
+    tell: Callable[[str], None]
+    hero: int = -1
+    since: float | None = None  # when the awaited seat was first seen empty
+
+    def waiting(self, hero: int) -> None:
+        self.hero, self.since = hero, None
+
+    def idle(self) -> None:
+        if self.hero not in self.server.open_seats():
+            self.since = None
+            return
+        now = time.monotonic()
+        if self.since is None:
+            self.since = now
+        elif now - self.since >= self.after:
+            self.tell(f"playing the empty seat here: {T.HERO_NAMES[self.hero]}")
+            self.server.take_over(self.hero)
+            self.lockstep.take_over(frozenset({self.hero}))
 
 
 @dataclass
@@ -131,6 +178,8 @@ class Hosting:
                 hosting[0].offer = replace(hosting[0].offer, open_seats=now_open)
                 registry.announce(hosting[0].offer)
 
+        from saga.net.server import Server
+
         server = Server(
             header, game_keys(text), open_seats, code, tell=tell, seats_changed=announce
         )
@@ -155,6 +204,8 @@ def offered(setup: Setup, port: int, open_seats: frozenset[int]) -> Game:
     state = setup.state
     turns = state.turns if state is not None else setup.turns
     advanced = bool(state.advanced) if state is not None else setup.advanced
+    from saga.net.discovery import Game, host_name
+
     return Game(host_name(), "", port, tuple(in_play), open_seats, turns, advanced, P.version())
 
 
@@ -180,13 +231,21 @@ def join_game(
             setup = parse_replay(lines, "the host's game").setup()
         except ReplayError as e:
             raise NetStop(str(e)) from None
+        shown = show()
         lockstep = LockstepHost(
-            show(), client, seating.seats, seating.script(), alter=test_alteration(alteration)
+            shown, client, seating.seats, seating.script(), alter=test_alteration(alteration)
         )
+        _interruptible(shown, lockstep)
         words = keyed(text, client.keys)
         return _play(setup, words, lockstep, client, play, wrap, keep, tell, client.header)
     finally:
         client.close()
+
+
+def _interruptible(host: Host, lockstep: LockstepHost) -> None:
+    """A terminal's player is awaited only while the network game goes on."""
+    if isinstance(host, TerminalHost):
+        host.interrupt = lockstep.check
 
 
 def _play(
@@ -205,12 +264,12 @@ def _play(
         play(session)
         lockstep.finish(session.state)
     except Desynced as desync:
-        if isinstance(link, Server) and desync.other is None:
+        if not isinstance(link, Client) and desync.other is None:
             link.desync_saved.wait(DESYNC_WAIT)
         report_desync(desync, keep, header, link, tell)
         return 3
     except ScriptError as e:
-        if isinstance(link, Server):
+        if not isinstance(link, Client):
             link.close(f"the host's answers ran out: {e}")
         tell(f"stopped: {e}")
         return 1

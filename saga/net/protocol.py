@@ -21,7 +21,6 @@ and its own save, to which each machine replies with its ``SAVE``.
 from __future__ import annotations
 
 import re
-import secrets
 import time
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
@@ -67,6 +66,8 @@ def version() -> str:
 
 def new_code() -> str:
     """A fresh join code from the system's secure generator (never the game's dice)."""
+    import secrets  # only a host makes a code
+
     return "".join(secrets.choice(CODE_ALPHABET) for _ in range(CODE_LENGTH))
 
 
@@ -470,7 +471,7 @@ class Connection:
     """
 
     role: Role
-    limits: Limits = field(default_factory=Limits)
+    limits: Limits | None = field(default_factory=Limits)  # None: no rate limit
     clock: Callable[[], float] = time.monotonic
     phase: Phase = Phase.HANDSHAKE
     _partial: bytearray = field(default_factory=bytearray)
@@ -492,7 +493,8 @@ class Connection:
         for raw in lines:
             if len(raw) >= MAX_LINE:
                 self._fail("a line longer than the protocol allows")
-            self._spend()
+            if self.limits is not None:
+                self._spend(self.limits)
             try:
                 message = decode(raw.decode("ascii").rstrip("\r"))
             except UnicodeDecodeError:
@@ -525,12 +527,12 @@ class Connection:
         if isinstance(message, Refuse | Bye | Stop):
             self.phase = Phase.CLOSED
 
-    def _spend(self) -> None:
+    def _spend(self, limits: Limits) -> None:
         """A token bucket: a peer that floods is cut off, not queued."""
         now = self.clock()
         if self._tokens < 0:
-            self._tokens, self._last = self.limits.burst, now
-        self._tokens = min(self.limits.burst, self._tokens + (now - self._last) * self.limits.rate)
+            self._tokens, self._last = limits.burst, now
+        self._tokens = min(limits.burst, self._tokens + (now - self._last) * limits.rate)
         self._last = now
         if self._tokens < 1:
             self._fail("too many messages")

@@ -99,6 +99,7 @@ class App:
         self._network = network  # network play, made when first wanted
         self.net: NetGame | None = None  # the network game in play
         self.lockstep: LockstepHost | None = None  # and its host
+        self.screen_host: ScreenHost | None = None  # the game in play's
         self.then: str | None = None  # "host" or "join": what the player picked in a game
         ui.set_menus(self._menus())
         ui.take_screenshot = self._screenshot
@@ -203,7 +204,7 @@ class App:
         while True:
             if self.then is not None:
                 action, self.then = self.then, None
-                state = self._network_game(action)
+                state = self._network_game(action, state)
                 continue
             if state is None:
                 choice = self._title_screen().run()
@@ -244,10 +245,11 @@ class App:
             self._network = Network()
         return self._network
 
-    def _network_game(self, action: str) -> GameState | None:
-        """Host or join a network game, and play it; returns a game opened meanwhile."""
+    def _network_game(self, action: str, state: GameState | None = None) -> GameState | None:
+        """Host or join a network game (hosting ``state``, a game left for it, or a
+        new one), and play it; returns a game opened meanwhile."""
         if action == "host":
-            net = self.network.host(self.ui, self.t, self._setup(None))
+            net = self.network.host(self.ui, self.t, self._setup(state))
         else:
             net = self.network.join(self.ui, self.t)
         if net is None:
@@ -266,6 +268,7 @@ class App:
 
         def hosting(g: Game) -> Host:
             host = ScreenHost(ui, self.board, text, config, g, self.autosave, self.menu)
+            self.screen_host = host
             shown: Host = host
             if net is not None:
                 host.cheats = False
@@ -279,6 +282,7 @@ class App:
                         idle=lambda: host.idle(0.05),
                     )
                 )
+                host.interrupt = lockstep[0].check
                 shown = self.lockstep = lockstep[0]
             return self.wrap_host(shown, setup) if self.wrap_host else shown  # type: ignore[arg-type]
 
@@ -316,6 +320,7 @@ class App:
             ui.enable("take_over", on=False)
             self.session = None
             self.lockstep = None
+            self.screen_host = None
             if net is not None:
                 net.end("the host left the game")
             self.net = None
@@ -414,9 +419,18 @@ class App:
         self.lockstep.take_over(empty)
 
     def _leave_for(self, key: str) -> None:
-        """Host or join a network game (leaving the one in play, if the player agrees)."""
-        if self._may_leave(key):
-            raise Leave(then=key)
+        """Host or join a network game (leaving the one in play, if the player agrees).
+
+        Host game... picked in a game hosts that game, as it stood at the start
+        of the turn (where it was saved last, and where every machine can
+        start it alike)."""
+        if not self._may_leave(key):
+            return
+        state = None
+        shown = self.screen_host
+        if key == "host" and shown is not None and shown.turn_start is not None:
+            state = savefile.decode(shown.turn_start)
+        raise Leave(state, then=key)
 
     def _open_instead(self, key: str) -> None:
         """Open a saved game, leaving the one in play (if the player agrees) for it."""

@@ -14,6 +14,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 from amiga.input import IDCMP, IntuiMessage, MouseCode, Qualifier, RawKey
+from saga import savefile
 from saga.config import DELAY_TICKS, Config
 from saga.engine import cheats
 from saga.engine import tables as T
@@ -84,6 +85,12 @@ class ScreenHost:
         self.autoplay = False
         self.cheats = True  # off in a network game: the luck cheat would change one machine's game
         self.fast = False
+        # Called while the player is awaited; raises to end the wait (a network
+        # game whose host has gone ends here, not at the player's next click).
+        self.interrupt: Callable[[], None] = _nothing
+        # The game as it stood at the start of this turn, as its save's bytes:
+        # what Host game... hosts when picked in a game.
+        self.turn_start: bytes | None = None
 
     # -- the Host protocol --------------------------------------------------
 
@@ -115,6 +122,7 @@ class ScreenHost:
         counted = 0
         while True:
             message = self.ui.next_message()
+            self.interrupt()
             if message is None:
                 continue
             kind = message.idcmp
@@ -148,6 +156,7 @@ class ScreenHost:
         try:
             while True:
                 message = self.ui.next_message()
+                self.interrupt()
                 if message is None:
                     continue
                 if mode == Ask.MULTIKEYBOARD and self._cheat(message):
@@ -177,6 +186,7 @@ class ScreenHost:
         return answer.result != ABORT
 
     def autosave(self, state: GameState) -> None:
+        self.turn_start = savefile.encode(state)
         if self.autosave_path is not None:
             save_game(self.ui, self.say, self.t, self.autosave_path, state, autosave=True)
 
@@ -361,3 +371,7 @@ def show_summary(ui: Ui, g: Game, t: Lookup) -> None:
     scores of the turn in progress first, which its graph then shows."""
     mark_scores(g)
     summary_window(ui, GameView(g), t)
+
+
+def _nothing() -> None:
+    pass

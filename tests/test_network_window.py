@@ -1,0 +1,115 @@
+"""Network games in real windows: two processes, each the whole program in its
+window (SDL's dummy driver), driven by a robot player through the window's
+own menus, forms and board (tests/netwindow.py), on loopback.
+
+Every wait is bounded: a process that does not end in time is killed and
+the test fails.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import socket
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+from tests.netgames import CODE, ORACLE, environment, replays_the_original
+
+pytest.importorskip("pygame")
+
+DRIVER = Path(__file__).with_name("netwindow.py")
+TRACE = ORACLE / "load" / "12_s4-t8of20-adv-r110200.trace"  # Beowulf and Brunhild
+SAVE = ORACLE / "load" / "s4-t8of20-adv-r110200.saga"
+LIMIT = 120.0  # seconds a window may take
+
+
+class Window:
+    """One window's process, its robot's log and its replay."""
+
+    def __init__(self, folder: Path, role: str, port: int, seat: int, args: list[str]) -> None:
+        folder.mkdir()
+        (folder / "Saga.config").write_text("DELAY=0\n")  # portable: everything stays here
+        self.folder, self.log, self.record = folder, folder / "robot.log", folder / "game.replay"
+        command = [sys.executable, str(DRIVER), role, str(port), CODE, str(self.log)]
+        command += [str(TRACE), str(seat), "--", "--record", str(self.record), *args]
+        env = environment(SAGA_NET_REGISTRY=str(folder.parent / "lan"), SDL_VIDEODRIVER="dummy")
+        with open(folder / "stderr.txt", "w") as err:
+            self.process = subprocess.Popen(
+                command, cwd=folder, env=env, stdin=subprocess.DEVNULL, stdout=err, stderr=err
+            )
+
+    def said(self) -> str:
+        return self.log.read_text() if self.log.exists() else ""
+
+    def wait_for(self, pattern: str, timeout: float = LIMIT) -> None:
+        end = time.monotonic() + timeout
+        while not re.search(pattern, self.said()):
+            if time.monotonic() > end or self.process.poll() is not None:
+                self.kill()
+                raise AssertionError(f"no {pattern!r} from {self.folder.name}: {self._err()}")
+            time.sleep(0.02)
+
+    def finish(self, timeout: float = LIMIT) -> int:
+        try:
+            return self.process.wait(timeout)
+        except subprocess.TimeoutExpired:
+            self.kill()
+            raise AssertionError(f"{self.folder.name} did not finish: {self._err()}") from None
+
+    def kill(self) -> None:
+        if self.process.poll() is None:
+            self.process.kill()
+        self.process.wait()
+
+    def _err(self) -> str:
+        return self.said() + (self.folder / "stderr.txt").read_text(errors="replace")[-2000:]
+
+
+def _free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+def _windows(tmp_path: Path, joiner: str) -> tuple[Window, Window]:
+    (tmp_path / "lan").mkdir()
+    port = _free_port()
+    # The host's player opens a saved game, then hosts it from the Project menu.
+    host = Window(tmp_path / "host", "host", port, 0, ["--seed", "12", str(SAVE)])
+    join = Window(tmp_path / "join", joiner, port, 1, [])  # from the title screen's menu
+    return host, join
+
+
+def test_two_windows_host_a_saved_game_and_join_it_from_the_lan_list(tmp_path: Path) -> None:
+    host, join = _windows(tmp_path, "join")
+    try:
+        assert [host.finish(), join.finish()] == [0, 0], host._err() + join._err()
+    finally:
+        host.kill()
+        join.kill()
+    assert "hosting the opened game" in host.said() and "joining from the list" in join.said()
+    assert host.record.read_bytes() == join.record.read_bytes()
+    assert host.record.read_text().splitlines()[0] == "SAGA-REPLAY 1 LOAD 12"
+    checked = replays_the_original(host.record, TRACE)
+    assert checked.returncode == 0, checked.stderr
+
+
+def test_a_window_waiting_at_its_own_question_sees_the_host_go(tmp_path: Path) -> None:
+    host, join = _windows(tmp_path, "join-hold")
+    try:
+        join.wait_for("holding at")
+        time.sleep(0.3)
+        host.kill()
+        gone = time.monotonic()
+        join.wait_for("stopped: lost the connection to the host", timeout=5)
+        assert time.monotonic() - gone < 2.5
+        assert join.finish() == 0  # its player dismissed the message and quit
+    finally:
+        host.kill()
+        join.kill()
+    assert os.path.getsize(join.record) > 0
