@@ -12,7 +12,7 @@ from saga.engine.session import Setup
 from saga.headless import watch
 from saga.hosts import TerminalHost
 from saga.net import protocol as P
-from saga.net.discovery import Game, LocalRegistry, describe
+from saga.net.discovery import Announced, LocalRegistry, describe
 from saga.net.play import Seating, host_game, join_game
 from saga.replayfile import read_answers
 from saga.text import english
@@ -21,16 +21,16 @@ TRACE = Path(__file__).parent / "data" / "oracle" / "4_20_1_110200.trace"
 
 
 def test_a_game_reads_back_from_its_txt_record() -> None:
-    game = Game("odin", "", 4000, (1, 1, 0, 2, 0, 0), frozenset({1}), 20, True, P.version())
-    back = Game.from_txt(game.txt(), "192.168.1.20", 4000, "key")
-    assert back == Game(
+    game = Announced("odin", "", 4000, (1, 1, 0, 2, 0, 0), frozenset({1}), 20, True, P.version())
+    back = Announced.from_txt(game.txt(), "192.168.1.20", 4000, "key")
+    assert back == Announced(
         "odin", "192.168.1.20", 4000, (1, 1, 0, 2, 0, 0), frozenset({1}), 20, True, P.version()
     )
     assert back.heroes() == "Beowulf, Brunhild*, Ragnar (Amiga)"
     assert describe(back).startswith("192.168.1.20:4000  odin: Beowulf, Brunhild*")
-    assert Game.from_txt({"controls": "9"}, "a", 1, "k") is None
-    assert Game.from_txt({**game.txt(), "turns": "x"}, "a", 1, "k") is None
-    old = Game.from_txt({**game.txt(), "version": "0.0.1"}, "::1", 4000, "k")
+    assert Announced.from_txt({"controls": "9"}, "a", 1, "k") is None
+    assert Announced.from_txt({**game.txt(), "turns": "x"}, "a", 1, "k") is None
+    old = Announced.from_txt({**game.txt(), "version": "0.0.1"}, "::1", 4000, "k")
     assert old is not None and "cannot be joined" in describe(old) and "[::1]:4000" in describe(old)
 
 

@@ -26,8 +26,8 @@ MAX_TXT = 200  # characters of one TXT value that are read
 
 
 @dataclass(frozen=True)
-class Game:
-    """A game on offer: where it is, and what it is."""
+class Announced:
+    """A game announced on the network for others to join: where it is, and what it is."""
 
     host_name: str
     address: str
@@ -64,7 +64,7 @@ class Game:
         }
 
     @classmethod
-    def from_txt(cls, txt: dict[str, str], address: str, port: int, key: str) -> Game | None:
+    def from_txt(cls, txt: dict[str, str], address: str, port: int, key: str) -> Announced | None:
         """A game from an announcement, or None if it is not one this program can read."""
         try:
             controls = tuple(int(c) for c in txt["controls"])
@@ -89,13 +89,13 @@ class Game:
 class Registry(Protocol):
     """Where games are announced and found."""
 
-    def announce(self, game: Game) -> None:
+    def announce(self, game: Announced) -> None:
         """Offer a game, or update its offer (open seats change as players come and go)."""
 
-    def withdraw(self, game: Game) -> None:
+    def withdraw(self, game: Announced) -> None:
         """Take a game's offer back."""
 
-    def games(self) -> list[Game]:
+    def games(self) -> list[Announced]:
         """The games on offer now."""
 
     def close(self) -> None: ...
@@ -105,18 +105,18 @@ class LocalRegistry:
     """Announcements kept in this process: what the tests use."""
 
     def __init__(self) -> None:
-        self._games: dict[str, Game] = {}
+        self._games: dict[str, Announced] = {}
         self._lock = threading.Lock()
 
-    def announce(self, game: Game) -> None:
+    def announce(self, game: Announced) -> None:
         with self._lock:
             self._games[_key(game)] = game
 
-    def withdraw(self, game: Game) -> None:
+    def withdraw(self, game: Announced) -> None:
         with self._lock:
             self._games.pop(_key(game), None)
 
-    def games(self) -> list[Game]:
+    def games(self) -> list[Announced]:
         with self._lock:
             return [replace(g, key=k) for k, g in self._games.items()]
 
@@ -124,7 +124,7 @@ class LocalRegistry:
         pass
 
 
-def _key(game: Game) -> str:
+def _key(game: Announced) -> str:
     return f"{game.host_name} {game.port}"
 
 
@@ -137,17 +137,17 @@ class FolderRegistry:
         self.folder = folder
         folder.mkdir(parents=True, exist_ok=True)
 
-    def _path(self, game: Game) -> Path:
+    def _path(self, game: Announced) -> Path:
         return self.folder / f"{game.host_name}-{game.port}.game"
 
-    def announce(self, game: Game) -> None:
+    def announce(self, game: Announced) -> None:
         lines = [f"{k}={v}" for k, v in game.txt().items()]
         self._path(game).write_text("\n".join(lines) + "\n", encoding="utf-8")
 
-    def withdraw(self, game: Game) -> None:
+    def withdraw(self, game: Announced) -> None:
         self._path(game).unlink(missing_ok=True)
 
-    def games(self) -> list[Game]:
+    def games(self) -> list[Announced]:
         found = []
         for path in sorted(self.folder.glob("*.game"))[:64]:
             try:
@@ -156,7 +156,7 @@ class FolderRegistry:
             except (OSError, ValueError, IndexError):
                 continue
             txt = dict(line.partition("=")[::2] for line in text.splitlines())
-            game = Game.from_txt(txt, "127.0.0.1", port, path.stem)
+            game = Announced.from_txt(txt, "127.0.0.1", port, path.stem)
             if game is not None:
                 found.append(game)
         return found
@@ -180,7 +180,7 @@ class ZeroconfRegistry:
         from zeroconf import ServiceBrowser, Zeroconf
 
         self._zc = Zeroconf()
-        self._found: dict[str, Game] = {}
+        self._found: dict[str, Announced] = {}
         self._lock = threading.Lock()
         self._mine: dict[str, object] = {}
         self._browser = ServiceBrowser(self._zc, SERVICE, handlers=[self._changed])
@@ -201,12 +201,12 @@ class ZeroconfRegistry:
             k.decode("utf-8", "replace"): (v or b"").decode("utf-8", "replace")
             for k, v in info.properties.items()
         }
-        game = Game.from_txt(txt, info.parsed_addresses()[0], info.port, name)
+        game = Announced.from_txt(txt, info.parsed_addresses()[0], info.port, name)
         if game is not None:
             with self._lock:
                 self._found[name] = game
 
-    def announce(self, game: Game) -> None:
+    def announce(self, game: Announced) -> None:
         from zeroconf import ServiceInfo
 
         name = f"Saga on {game.host_name} {game.port}"[:60] + "." + SERVICE
@@ -225,13 +225,13 @@ class ZeroconfRegistry:
             self._zc.register_service(info)
         self._mine[name] = info
 
-    def withdraw(self, game: Game) -> None:
+    def withdraw(self, game: Announced) -> None:
         for name, info in list(self._mine.items()):
             if name.startswith(f"Saga on {game.host_name} {game.port}"[:60]):
                 self._zc.unregister_service(info)  # type: ignore[arg-type]
                 del self._mine[name]
 
-    def games(self) -> list[Game]:
+    def games(self) -> list[Announced]:
         with self._lock:
             return list(self._found.values())
 
@@ -266,7 +266,7 @@ def host_name() -> str:
     return socket.gethostname().split(".")[0][:40] or "Saga"
 
 
-def describe(game: Game) -> str:
+def describe(game: Announced) -> str:
     """One line about a game on offer, as the game lists show it."""
     rules = "advanced" if game.advanced else "basic"
     where = f"[{game.address}]" if ":" in game.address else game.address

@@ -27,7 +27,7 @@ from saga.replayfile import parse as parse_replay
 from saga.text import Lookup
 
 if TYPE_CHECKING:  # a joining machine needs neither: they load when a game is hosted
-    from saga.net.discovery import Game, Registry
+    from saga.net.discovery import Announced, Registry
     from saga.net.server import Server
 
 # Puts a recorder around the lockstep host, told the game's set-up.
@@ -156,7 +156,7 @@ class Hosting:
     port: int
     header: list[str]
     registry: Registry | None = None
-    offer: Game | None = None
+    offer: Announced | None = None
 
     @classmethod
     def start(
@@ -198,15 +198,17 @@ class Hosting:
         self.server.close(reason)
 
 
-def offered(setup: Setup, port: int, open_seats: frozenset[int]) -> Game:
+def offered(setup: Setup, port: int, open_seats: frozenset[int]) -> Announced:
     """The game as announced on the local network."""
     in_play = setup.in_play()
     state = setup.state
     turns = state.turns if state is not None else setup.turns
     advanced = bool(state.advanced) if state is not None else setup.advanced
-    from saga.net.discovery import Game, host_name
+    from saga.net.discovery import Announced, host_name
 
-    return Game(host_name(), "", port, tuple(in_play), open_seats, turns, advanced, P.version())
+    return Announced(
+        host_name(), "", port, tuple(in_play), open_seats, turns, advanced, P.version()
+    )
 
 
 def join_game(

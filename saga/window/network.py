@@ -18,7 +18,7 @@ from saga.engine import tables as T
 from saga.engine.session import Setup
 from saga.net import protocol as P
 from saga.net.client import Client
-from saga.net.discovery import Game, Registry, default_registry, describe
+from saga.net.discovery import Announced, Registry, default_registry, describe
 from saga.net.lockstep import NetStop
 from saga.net.play import Hosting, humans, keyed
 from saga.net.server import Server
@@ -191,7 +191,7 @@ def _bracketed(address: str) -> str:
     return f"[{address}]" if ":" in address else address
 
 
-def _open(game: Game) -> str:
+def _open(game: Announced) -> str:
     first = sorted(game.open_seats)[:1]
     return T.HERO_NAMES[first[0]].upper() if first else ""
 
