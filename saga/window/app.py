@@ -29,7 +29,6 @@ from saga.engine.host import Host
 from saga.engine.rng import Lcg64
 from saga.engine.session import Session, Setup
 from saga.engine.state import GameState
-from saga.net.lockstep import Desynced, LockstepHost, NetStop
 from saga.places import AUTOSAVE
 from saga.screen import pens as P
 from saga.screen.about import about_window
@@ -51,6 +50,7 @@ GAME_OVER_REST = 1.0  # seconds the game-over screen takes no input, as the orig
 HostWrapper = Callable[[ScreenHost, Setup], Host]
 
 if TYPE_CHECKING:  # the network's modules (asyncio) load only when a network game is wanted
+    from saga.net.lockstep import LockstepHost, NetStop
     from saga.window.network import NetGame, Network
 
 
@@ -265,6 +265,11 @@ class App:
         setup = net.setup if net is not None else first or self._setup(state)
         text = self.t if net is None else net.text
         lockstep: list[LockstepHost] = []
+        stops: tuple[type[NetStop], ...] = ()  # what ends a network game
+        if net is not None:
+            from saga.net.lockstep import LockstepHost, NetStop
+
+            stops = (NetStop,)
 
         def hosting(g: Game) -> Host:
             host = ScreenHost(ui, self.board, text, config, g, self.autosave, self.menu)
@@ -310,7 +315,7 @@ class App:
             return leave.state
         except GameAborted:
             return None
-        except NetStop as stop:
+        except stops as stop:
             assert net is not None
             self._net_stopped(stop, net)
             return None
@@ -328,6 +333,7 @@ class App:
 
     def _net_stopped(self, stop: NetStop, net: NetGame) -> None:
         """Say why a network game stopped here; a desync's files are kept for a report."""
+        from saga.net.lockstep import Desynced
         from saga.net.play import report_desync
         from saga.net.server import Server
         from saga.window.network import stopped
