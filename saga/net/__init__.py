@@ -4,5 +4,5 @@
 and ``client`` move its lines over TCP; ``lockstep`` is the engine's host
 that answers for this machine's seats and waits on the stream for the
 others; ``discovery`` announces and finds games on the local network.
-See DESIGN.md, "Network play".
+See docs/design.md, "Network play".
 """
