@@ -19,7 +19,7 @@ class DisplayError(RuntimeError):
     """A screen could not be shown: no display, or no usable video driver."""
 
 
-# An AGA hires-interlace PAL screen, the size every Saga screen has.
+# An AGA hires-interlace PAL screen's size: the default screen's.
 PAL_WIDTH, PAL_HEIGHT = 640, 512
 
 

@@ -15,6 +15,9 @@ from saga.engine.host import CHOICE_KEYS, WHITE, Ask, Host, Lookup, answer_key, 
 from saga.engine.rng import RandomSource
 from saga.engine.state import Counter, GameState
 
+# How a game gets a host that shows it: made from the new game.
+Hosting = Callable[["Game"], Host]
+
 
 class Game:
     """A game in play.  Made by :class:`saga.engine.session.Session` only.
@@ -27,7 +30,7 @@ class Game:
         self,
         state: GameState,
         rng: RandomSource,
-        host: Host | Callable[[Game], Host],
+        host: Host | Hosting,
         text: Lookup,
         *,
         fixes: bool = False,

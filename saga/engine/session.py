@@ -10,19 +10,15 @@ answers for its humans.  Nothing else constructs :class:`Game`.
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from saga.engine import tables as T
-from saga.engine.game import Game
+from saga.engine.game import Game, Hosting
 from saga.engine.host import Host, Lookup
 from saga.engine.placement import start_game
 from saga.engine.rng import Lcg64, RandomSource
 from saga.engine.state import GameState
 from saga.engine.turn import all_withdrawn, final_scores, game_over_line, play
-
-# How a session gets its host: given the new game, for hosts that show it.
-Hosting = Callable[[Game], Host]
 
 
 @dataclass(frozen=True)

@@ -32,7 +32,7 @@ class MessageBar:
         ui = self.ui
         ui.fill(0, MESSAGE_TOP, WIDTH - 1, MESSAGE_TOP + 29, P.BLACK)
         text, pen = self.upper
-        ui.text(4, UPPER_Y, text[:80], pen)
+        ui.text(4, UPPER_Y, text[: WIDTH // 8], pen)  # the whole width: no hint beside it
         text, pen = self.lower
         ui.text(4, LOWER_Y, text[:LINE], pen)
         if len(text) > LINE:
