@@ -17,12 +17,12 @@ import statistics
 import sys
 import time
 
-from saga import savefile
 from saga.engine import tables as T
 from saga.engine.session import Session, Setup
 from saga.engine.state import GameState
-from saga.hosts import QuietHost
-from saga.text import english
+from saga.files import savefile
+from saga.look.text import english
+from saga.play.hosts import QuietHost
 
 
 class _Host(QuietHost):

@@ -13,10 +13,10 @@ from dataclasses import dataclass
 
 from amiga.display import PAL_HEIGHT, PAL_WIDTH, DrawMode, RastPort, Screen
 from amiga.display.screenshot import png_bytes
-from saga import pens as P
 from saga.engine import tables as T
+from saga.look import pens as P
+from saga.look.text import decimal
 from saga.screen.pens import install_fixed
-from saga.text import decimal
 
 WIDTH, HEIGHT = PAL_WIDTH, PAL_HEIGHT  # drawn on the game's own screen
 COLUMNS = 2

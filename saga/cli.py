@@ -22,20 +22,21 @@ from types import FrameType
 
 from amiga.dos import FileProblem, check_writable, same_file
 from amiga.input import EventSource
-from saga import config as configuration
-from saga import savefile, version_line
+from saga import version_line
 from saga.engine import tables as T
 from saga.engine.host import WHITE, Host
 from saga.engine.rng import clock_seed
 from saga.engine.session import Session, Setup
 from saga.engine.state import GameState
+from saga.files import config as configuration
+from saga.files import savefile
+from saga.files.places import MAX_GAMES, Places, Slot, claim_slot, find_places
+from saga.files.replayfile import Replay, ReplayError
+from saga.files.replayfile import read as read_replay
 from saga.headless import watch
-from saga.hosts import ScriptError, TerminalHost
-from saga.places import MAX_GAMES, Places, Slot, claim_slot, find_places
-from saga.replay import Recorder, ReplayHost
-from saga.replayfile import Replay, ReplayError
-from saga.replayfile import read as read_replay
-from saga.text import Lookup, Notice, load_text, warn
+from saga.look.text import Lookup, Notice, load_text, warn
+from saga.play.hosts import ScriptError, TerminalHost
+from saga.play.replay import Recorder, ReplayHost
 
 TEMPLATE = (
     "saga [--headless] [--seed N] [--turns N] [--advanced] [--language NAME] "
@@ -619,7 +620,7 @@ def _network(options: argparse.Namespace, config: configuration.Config, slot: Sl
     answers = None
     if options.answers:
         try:
-            from saga.replayfile import TraceError, file_lines, read_answers
+            from saga.files.replayfile import TraceError, file_lines, read_answers
 
             answers = read_answers(file_lines(options.answers), str(options.answers))
         except TraceError as e:

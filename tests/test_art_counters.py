@@ -7,13 +7,13 @@ import numpy as np
 import pytest
 
 from amiga.display import Image
-from saga import pens as P
 from saga.art import COUNTER_SIZE, counter_image, minifont
 from saga.art import emblems as E
 from saga.art import glyphs as G
 from saga.art.counters import ROLES, TREASURE_TAGS
 from saga.art.palette import default_palette
 from saga.engine import tables as T
+from saga.look import pens as P
 
 EVERY_COUNTER = (
     [(T.HERO, n) for n in range(len(T.HERO_NAMES))]

@@ -9,7 +9,6 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from saga import pens as P
 from saga.art import NONE, _load, load_map
 from saga.art.adjacency import main as adjacency_main
 from saga.art.adjacency import mismatches
@@ -19,6 +18,7 @@ from saga.art.paint import MapArt, build_map
 from saga.art.palette import default_palette
 from saga.art.preview import write_previews
 from saga.engine import tables as T
+from saga.look import pens as P
 
 
 @pytest.fixture(scope="module")

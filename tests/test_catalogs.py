@@ -19,8 +19,8 @@ from saga.engine import tables as T
 from saga.engine.host import CHOICE_KEYS, Ask
 from saga.engine.session import Session, Setup
 from saga.headless import watch
-from saga.hosts import TerminalHost
-from saga.text import builtin_messages, catalogs_dir, english, load_text
+from saga.look.text import builtin_messages, catalogs_dir, english, load_text
+from saga.play.hosts import TerminalHost
 
 CATALOGS = catalogs_dir()
 CD = CATALOGS / "saga.cd"

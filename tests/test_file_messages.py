@@ -11,17 +11,17 @@ from languages import LANGUAGES
 
 from amiga.display import Screen
 from amiga.input import ScriptedEventSource
-from saga import savefile
-from saga.config import Config
 from saga.engine import tables as T
 from saga.engine.game import Game
 from saga.engine.placement import start_game
 from saga.engine.rng import Lcg64
 from saga.engine.session import Session, Setup
-from saga.hosts import QuietHost
+from saga.files import savefile
+from saga.files.config import Config
+from saga.look.text import english
+from saga.play.hosts import QuietHost
 from saga.screen import pens as P
 from saga.screen.ui import Ui
-from saga.text import english
 from saga.window import app as app_module
 from saga.window import filemessages
 from saga.window.app import App, run_window
@@ -242,7 +242,7 @@ def test_start_up_with_a_broken_saved_game_and_a_bad_hero_word_reaches_the_title
 
 def test_every_reason_a_file_fails_has_its_sentence_in_every_language(tmp_path: Path) -> None:
     from amiga.dos import Problem
-    from saga.text import load_text
+    from saga.look.text import load_text
 
     assert set(Problem.__members__) <= set(filemessages.PROBLEM_MESSAGES)
     german, _ = load_text("deutsch", None, {}, tmp_path)

@@ -10,9 +10,9 @@ import pytest
 from amiga.display import Screen
 from amiga.input import MouseCode, Qualifier, RawKey, ScriptedEventSource
 from amiga.pattern import PatternError, compile_pattern, matches
+from saga.look.text import english
 from saga.screen.files import LIST_TOP, ROW, ROWS, X0, FileRequester, entries, split_typed
 from saga.screen.ui import Ui
-from saga.text import english
 
 TEXT = english()
 

@@ -17,7 +17,7 @@ from saga.engine.game import Game
 from saga.engine.host import Ask
 from saga.engine.items import ring_escape
 from saga.engine.state import Counter
-from saga.hosts import ScriptError
+from saga.play.hosts import ScriptError
 
 
 def _fight(g: Game, attacker: int, kind: int, defender: int) -> None:

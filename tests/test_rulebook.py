@@ -13,18 +13,18 @@ from languages import ENGLISH, LANGUAGES, REPO
 
 from amiga.display import Screen
 from amiga.input import RawKey, ScriptedEventSource
-from saga.config import Config
 from saga.engine import combat, gods, items, kingdoms, placement, spells, turn, wounds
 from saga.engine import tables as T
 from saga.engine.counters import moves
 from saga.engine.game import Game
 from saga.engine.rng import Lcg64
 from saga.engine.state import Counter
-from saga.hosts import ScriptError
+from saga.files.config import Config
+from saga.look.text import load_text
+from saga.play.hosts import ScriptError
 from saga.screen import guide as G
 from saga.screen.manual import COLUMNS, ManualWindow, manual_text, manual_window
 from saga.screen.ui import Ui
-from saga.text import load_text
 
 # Every rulebook shipped, each read with its own language's catalog.
 RULEBOOKS: dict[str, Callable[[str], str]] = {

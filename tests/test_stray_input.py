@@ -21,14 +21,14 @@ from amiga.display import Screen  # noqa: E402
 from amiga.display.present import Presenter  # noqa: E402
 from amiga.input import IDCMP, IntuiMessage  # noqa: E402
 from amiga.input.pygame_source import PygameEventSource  # noqa: E402
-from saga.config import Config  # noqa: E402
 from saga.engine.host import DONE, WHITE, Ask  # noqa: E402
 from saga.engine.rng import Lcg64  # noqa: E402
 from saga.engine.session import Session, Setup  # noqa: E402
-from saga.hosts import QuietHost  # noqa: E402
+from saga.files.config import Config  # noqa: E402
+from saga.look.text import english  # noqa: E402
+from saga.play.hosts import QuietHost  # noqa: E402
 from saga.screen.board import Board  # noqa: E402
 from saga.screen.ui import HEIGHT, MESSAGE_TOP, WIDTH, QuitProgram, Ui  # noqa: E402
-from saga.text import english  # noqa: E402
 from saga.window.app import App  # noqa: E402
 from saga.window.host import ScreenHost  # noqa: E402
 

@@ -12,11 +12,11 @@ from __future__ import annotations
 import numpy as np
 
 from amiga.display import Image
-from saga import pens as P
 from saga.art import emblems as E
 from saga.art import minifont
 from saga.engine import tables as T
 from saga.engine.host import hero_pen
+from saga.look import pens as P
 
 COUNTER_SIZE = 24
 _TEXT_WIDTH = COUNTER_SIZE - 4  # inside the outline and the bevel

@@ -14,10 +14,10 @@ from amiga.display.present import backend_versions
 from saga import RELEASE_DATE, __version__
 from saga.art import counter_image
 from saga.engine import tables as T
+from saga.look.text import Lookup
 from saga.screen import pens as P
 from saga.screen.panel import Panel
 from saga.screen.ui import Ui
-from saga.text import Lookup
 
 WIDTH, HEIGHT = 360, 170
 LABEL = 24  # characters: labels are padded to this width

@@ -17,10 +17,10 @@ from amiga.display import Image
 from amiga.display.box import Box
 from saga.art import COUNTER_SIZE, NONE, counter_image, load_map
 from saga.engine import tables as T
+from saga.look.text import Lookup
+from saga.look.view import GameView
 from saga.screen import pens as P
 from saga.screen.ui import MESSAGE_TOP, Ui
-from saga.text import Lookup
-from saga.view import GameView
 
 Key = tuple[T.Kind, int]  # (counter kind, number)
 STEP = 7  # pixels between counters in a pile

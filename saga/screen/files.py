@@ -24,9 +24,9 @@ from amiga.dos import file_in
 from amiga.input import IDCMP, IntuiMessage, MouseCode, Qualifier, RawKey
 from amiga.intuition import Button, Scroller, StringGadget, Window
 from amiga.pattern import PatternError, compile_pattern, matches
+from saga.look.text import Lookup
 from saga.screen import pens as P
 from saga.screen.ui import DRAW_INFO, WIDTH, Ui
-from saga.text import Lookup
 
 PATTERN = "#?.saga"  # the original's ASL pattern
 ROWS = 18

@@ -13,12 +13,12 @@ from dataclasses import dataclass, field
 
 from saga.art import COUNTER_SIZE, counter_image
 from saga.engine import tables as T
+from saga.look.text import Lookup
+from saga.look.view import GameView, ItemView, PieceView, SideView
 from saga.screen import pens as P
 from saga.screen.board import Thing
 from saga.screen.panel import LINE, Panel, text_width
 from saga.screen.ui import Ui
-from saga.text import Lookup
-from saga.view import GameView, ItemView, PieceView, SideView
 
 MARGIN = 8
 VALUE_COLUMN = 23  # characters: labels are padded to this width, as the original's

@@ -10,10 +10,10 @@ from __future__ import annotations
 
 from saga.art import counter_image
 from saga.engine import tables as T
+from saga.look.text import Lookup
 from saga.screen.info import SWORD_DOCS, TREASURE_DOCS, doc_lines
 from saga.screen.panel import LINE, Panel, text_width
 from saga.screen.ui import Ui
-from saga.text import Lookup
 
 PAGE_WIDTH = 44  # characters a line of the pages' text holds
 IMAGE_ROOM = 36  # the counters' column on the swords' and treasures' pages

@@ -1,6 +1,6 @@
 """The screens' pens, and how the game screen gets its colours.
 
-Pen numbers and colours are defined once, in :mod:`saga.pens`; the screens
+Pen numbers and colours are defined once, in :mod:`saga.look.pens`; the screens
 name them through this module, which adds what only the screen does with
 them: load the map's palette and shade the frame.
 """
@@ -8,7 +8,7 @@ them: load the map's palette and shade the frame.
 from __future__ import annotations
 
 from amiga.display import Palette
-from saga.pens import (
+from saga.look.pens import (
     BLACK,
     BORDER,
     DARK_GREY,
@@ -65,7 +65,7 @@ def install_fixed(palette: Palette) -> None:
 
 def install(palette: Palette, map_colours: list[RGB]) -> None:
     """Give every pen below the frame its colour: the map file's palette,
-    which is built from :mod:`saga.pens` (a test keeps the two equal)."""
+    which is built from :mod:`saga.look.pens` (a test keeps the two equal)."""
     palette.load(map_colours[: BORDER[0]])
 
 

@@ -11,11 +11,11 @@ from __future__ import annotations
 
 from saga.art import COUNTER_SIZE, counter_image
 from saga.engine import tables as T
+from saga.look.text import Lookup
+from saga.look.view import GameView
 from saga.screen import pens as P
 from saga.screen.panel import LINE, Panel
 from saga.screen.ui import Ui
-from saga.text import Lookup
-from saga.view import GameView
 
 WIDTH = 470
 TABLE_X = 12

@@ -20,16 +20,17 @@ from typing import TYPE_CHECKING
 from amiga.display import Screen
 from amiga.input import IDCMP, EventSource
 from amiga.intuition import Menu, MenuItem, bar
-from saga import savefile
 from saga.art import WINDOW_ICON
-from saga.config import Config, ForgetSettings, SettingsStore
 from saga.engine import tables as T
 from saga.engine.game import Game
 from saga.engine.host import Host
 from saga.engine.rng import Lcg64
 from saga.engine.session import Session, Setup
 from saga.engine.state import GameState
-from saga.places import AUTOSAVE
+from saga.files import savefile
+from saga.files.config import Config, ForgetSettings, SettingsStore
+from saga.files.places import AUTOSAVE
+from saga.look.text import Lookup, Notice
 from saga.screen import pens as P
 from saga.screen.about import about_window
 from saga.screen.board import Board
@@ -40,7 +41,6 @@ from saga.screen.pages import rules_window
 from saga.screen.title import TitleScreen
 from saga.screen.ui import HEIGHT, WIDTH, GameAborted, QuitProgram, Ui
 from saga.screen.windows import ask_yes_no, dismisses
-from saga.text import Lookup, Notice
 from saga.window import filemessages as fm
 from saga.window.host import ScreenHost, show_summary
 

@@ -18,12 +18,12 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 
 from amiga.dos import FileProblem, Problem
-from saga import savefile
 from saga.engine.state import GameState
+from saga.files import savefile
+from saga.look.text import PROBLEM_MESSAGES, Lookup, Notice
 from saga.screen import pens as P
 from saga.screen.ui import Ui
 from saga.screen.windows import Line, requester
-from saga.text import PROBLEM_MESSAGES, Lookup, Notice
 
 COLUMNS = 72  # characters on a requester line, well inside the 640-pixel screen
 INDENT = "  "  # before each line of a reason, under its message
@@ -36,7 +36,7 @@ _WRITE_ERRNOS = frozenset(
 )
 
 # The catalog's sentence for each system error while saving (a file refused
-# unopened has its own, from saga.text.PROBLEM_MESSAGES).
+# unopened has its own, from saga.look.text.PROBLEM_MESSAGES).
 ERRNO_MESSAGES = {
     code: name
     for code, name in (
@@ -156,7 +156,7 @@ def save_failed(t: Lookup, path: Path, error: OSError) -> tuple[str, str]:
 def open_failed(t: Lookup, path: Path, error: savefile.SaveFileError) -> tuple[str, str]:
     """Why a file could not be opened as a game, told as the original tells each case.
 
-    The complaint is the error's :class:`~saga.savefile.Failure`, the reason
+    The complaint is the error's :class:`~saga.files.savefile.Failure`, the reason
     worded from its fields (the file's problem, or the field at fault).
     """
     if error.failure is savefile.Failure.CANT_OPEN:

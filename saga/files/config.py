@@ -33,7 +33,7 @@ from typing import Any, Protocol
 
 from amiga.dos import FileProblem, Problem, read_limited, reason, write_atomic
 from saga.engine import tables as T
-from saga.text import PROBLEM_MESSAGES, Notice, warn
+from saga.look.text import PROBLEM_MESSAGES, Notice, warn
 
 CONTROL_NAMES = {control.name: control for control in T.Control}
 CONTROL_WORDS = {v: k for k, v in CONTROL_NAMES.items()}  # a control as the file writes it
