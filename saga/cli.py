@@ -19,6 +19,7 @@ import threading
 from collections.abc import Callable
 from pathlib import Path
 from types import FrameType
+from typing import TYPE_CHECKING
 
 from amiga.dos import FileProblem, check_writable, same_file
 from amiga.input import EventSource
@@ -38,6 +39,9 @@ from saga.look.text import Lookup, Notice, load_text, warn
 from saga.play.hosts import ScriptError, TerminalHost
 from saga.play.replay import Recorder, ReplayHost
 
+if TYPE_CHECKING:
+    from saga.net.online import Servers
+
 TEMPLATE = (
     "saga [--headless] [--seed N] [--turns N] [--advanced] [--language NAME] "
     "[--config FILE] [--fix-bugs] [--record FILE] [BEOWULF=HUMAN|AMIGA|NONE] [BRUNHILD=...] "
@@ -45,9 +49,9 @@ TEMPLATE = (
     "[SIEGFRIED=...] [STARKAD=...] [[FILE=]savedgame]  |  saga [--headless] --replay FILE  |  "
     "saga --simulate N [--seed S] [--turns T] [--advanced] [--jobs J] [--csv FILE] "
     "[--chart FILE.png] [HERO=AMIGA|NONE ...]  |  "
-    "saga --headless --host [ADDR:]PORT [--code CODE] [--seat HERO,...] [--answers FILE] "
-    "[--announce] [options] [HERO=...] [FILE]  |  "
-    "saga --headless --join ADDR:PORT --code CODE [--seat HERO,...] [--answers FILE]  |  "
+    "saga --headless --host online|[ADDR:]PORT [--codes FILE] [--code CODE] [--seat HERO,...] "
+    "[--answers FILE] [--announce] [options] [HERO=...] [FILE]  |  "
+    "saga --headless --join CODE|ADDR:PORT [--code CODE] [--seat HERO,...] [--answers FILE]  |  "
     "saga --find"
 )
 
@@ -543,11 +547,41 @@ def _simulate(options: argparse.Namespace) -> int:
 def _add_network_options(p: argparse.ArgumentParser) -> None:
     group = p.add_argument_group('network play (see README, "Playing over the network")')
     group.add_argument(
-        "--host", metavar="[ADDR:]PORT", help="host this game for players on other machines"
+        "--host",
+        metavar="online|[ADDR:]PORT",
+        help="host this game for players on other machines: over the internet by a code "
+        "for each seat (online), or listening on a port",
     )
-    group.add_argument("--join", metavar="ADDR:PORT", help="join the game hosted there")
     group.add_argument(
-        "--code", metavar="CODE", help="the join code (the host makes one if not given)"
+        "--join",
+        metavar="CODE|ADDR:PORT",
+        help="join the game whose host gave this code (7-crossover-clockwork), or hosts there",
+    )
+    group.add_argument(
+        "--code", metavar="CODE", help="the join code of a port's game (the host makes one)"
+    )
+    group.add_argument(
+        "--codes",
+        type=Path,
+        metavar="FILE",
+        help="with --host online: keep the codes that let a machine in now in FILE, "
+        "a line each: HERO CODE, or watch CODE for spectators",
+    )
+    group.add_argument(
+        "--mailbox",
+        metavar="URL",
+        help="the magic-wormhole mailbox server that passes the codes (ws://HOST:PORT/v1)",
+    )
+    group.add_argument(
+        "--relay",
+        metavar="HINT",
+        help="the transit relay for machines that cannot connect directly (tcp:HOST:PORT)",
+    )
+    group.add_argument(
+        "--relay-only",
+        action="store_true",
+        help="online, connect through the relay only: the other machines never learn "
+        "this machine's addresses",
     )
     group.add_argument(
         "--seat",
@@ -581,6 +615,25 @@ def _check_network_options(options: argparse.Namespace) -> None:
     networked = options.host or options.join
     if options.host and options.join:
         raise UsageError("--host or --join, not both")
+    online = _online(options)
+    if (options.mailbox or options.relay or options.relay_only) and not online:
+        raise UsageError("--mailbox, --relay and --relay-only go with --host online or --join CODE")
+    if options.codes and not (online and options.host):
+        raise UsageError("--codes goes with --host online")
+    if online and (options.code or options.announce):
+        raise UsageError(
+            "an online game is joined by the codes it tells, one for each seat: "
+            "it takes no --code, and is not announced on the local network"
+        )
+    for option, check in (
+        ("mailbox", configuration.mailbox_url),
+        ("relay", configuration.relay_hint),
+    ):
+        if getattr(options, option):
+            try:
+                setattr(options, option, check(getattr(options, option)))
+            except ValueError as e:
+                raise UsageError(f"--{option}: {e}") from None
     if not networked and (options.code or options.seat or options.answers):
         raise UsageError("--code, --seat and --answers go with --host or --join")
     if networked and (options.replay or options.simulate is not None):
@@ -610,6 +663,22 @@ def _check_network_options(options: argparse.Namespace) -> None:
             "--host and --join play in the terminal: add --headless (in the window, use "
             "Host game... or Join game... on the title screen)"
         )
+
+
+def _online(options: argparse.Namespace) -> bool:
+    """Whether the network game is online: ``--host online``, or ``--join`` a code."""
+    from saga.net.online import is_code
+
+    return options.host == ONLINE or bool(options.join and is_code(options.join))
+
+
+def _servers(options: argparse.Namespace, config: configuration.Config) -> Servers:
+    """The servers of an online game: the command line's, else Saga.config's."""
+    from saga.net.online import Servers
+
+    return Servers(
+        options.mailbox or config.mailbox, options.relay or config.relay, not options.relay_only
+    )
 
 
 def _network(options: argparse.Namespace, config: configuration.Config, slot: Slot) -> dict:
@@ -648,10 +717,11 @@ def _host(
 
     slot = _claim(config, places, text)
     try:
-        address = parse_address(options.host)
+        online = options.host == ONLINE
+        address = _servers(options, config) if online else parse_address(options.host)
         shared = _network(options, config, slot)
         host = _terminal_host(slot.autosave, answers=not options.answers)
-        code = options.code or new_code()
+        code = "" if online else options.code or new_code()
         registry = None
         if options.announce:
             from saga.net.discovery import default_registry
@@ -666,6 +736,7 @@ def _host(
                 code=code,
                 registry=registry,
                 take_over_after=options.take_over_after,
+                codes=options.codes,
                 **shared,
             )
         finally:
@@ -682,19 +753,24 @@ def _join(
 ) -> int:
     from saga.net import play
     from saga.net.lockstep import NetStop
+    from saga.net.online import normal_code
     from saga.net.protocol import parse_address
 
-    if not options.code:
+    online = _online(options)
+    if not options.code and not online:
         raise UsageError("--join needs the host's --code")
     slot = _claim(config, places, text)
     try:
-        address = parse_address(options.join)
-        if not address[0]:
-            raise UsageError("--join needs the host's address, e.g. 192.168.1.20:4000")
+        address = _servers(options, config) if online else parse_address(options.join)
+        if isinstance(address, tuple) and not address[0]:
+            raise UsageError(
+                "--join needs the host's code (e.g. 7-crossover-clockwork) "
+                "or address (e.g. 192.168.1.20:4000)"
+            )
         shared = _network(options, config, slot)
         return play.join_game(
             address,
-            options.code,
+            normal_code(options.join) if online else options.code,
             text,
             lambda: _terminal_host(slot.autosave, answers=not options.answers),
             **shared,
@@ -725,6 +801,7 @@ def _find() -> int:
 
 
 FIND_WAIT = 2.0  # seconds --find listens for announcements
+ONLINE = "online"  # --host's word for a game over the internet, joined by codes
 MAX_TAKE_OVER = 86400.0  # the longest --take-over-after: a day
 
 

@@ -26,6 +26,7 @@ from __future__ import annotations
 
 import functools
 import os
+import re
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -70,6 +71,8 @@ class Config:
     stretch: bool = False  # fill the window keeping the aspect, not whole multiples only
     scanlines: bool = False  # darken every other line, as a CRT shows it
     fixes: bool = False  # mend the original's traps (off: faithful)
+    mailbox: str = ""  # a magic-wormhole mailbox server's URL for online games ("": the public one)
+    relay: str = ""  # a transit relay's hint, tcp:HOST:PORT ("": the public one)
     home: Path = Path(".")  # the folder for saves and the autosave
 
 
@@ -136,6 +139,26 @@ def _language(value: str) -> str:
     return value
 
 
+_MAILBOX = re.compile(r"wss?://[^\s/?#]+(?:/[^\s]*)?")
+_RELAY = re.compile(r"tcp:(?:\[[0-9A-Fa-f:.]+\]|[^\s:\[\]]+):[0-9]{1,5}")
+
+
+def mailbox_url(value: str) -> str:
+    """A mailbox server's WebSocket URL, ``ws://HOST:PORT/v1`` or ``wss://...``."""
+    if not _MAILBOX.fullmatch(value):
+        raise _Refused("it must be a ws:// or wss:// URL", "MSG_SETTING_MAILBOX")
+    return value
+
+
+def relay_hint(value: str) -> str:
+    """A transit relay as magic-wormhole names one, ``tcp:HOST:PORT`` (the ``tcp:``
+    may be left out)."""
+    hint = value if value.startswith("tcp:") else f"tcp:{value}"
+    if not _RELAY.fullmatch(hint) or int(hint.rpartition(":")[2]) > 65535:
+        raise _Refused("it must be tcp:HOST:PORT", "MSG_SETTING_RELAY")
+    return hint
+
+
 def _show(value: object) -> str:
     if isinstance(value, bool):
         return "YES" if value else "NO"
@@ -165,6 +188,8 @@ _KEYS = [
     _Key("STRETCH", "stretch", _flag),
     _Key("SCANLINES", "scanlines", _flag),
     _Key("FIXBUGS", "fixes", _flag),
+    _Key("MAILBOX", "mailbox", mailbox_url),
+    _Key("RELAY", "relay", relay_hint),
 ]
 _BY_NAME = {k.name: k for k in _KEYS}
 _STORED = {k.field for k in _KEYS}

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import socket
 import threading
 import time
 from collections.abc import Callable
@@ -26,7 +27,8 @@ FINISH_TIMEOUT = 30.0  # at the end, how long to wait for the host's word on the
 
 
 class Client:
-    """Joins the game at ``host``:``port`` with ``code``, to play ``seats`` (none: watch)."""
+    """Joins the game at ``host``:``port`` with ``code``, to play ``seats`` (none: watch);
+    or over ``sock``, a stream to the host already made (a wormhole's, by code)."""
 
     def __init__(
         self,
@@ -36,8 +38,10 @@ class Client:
         seats: frozenset[int],
         *,
         tell: Callable[[str], None] = lambda line: None,
+        sock: socket.socket | None = None,
     ) -> None:
         self.address = (host, port)
+        self.sock = sock
         self.code = P.normal_code(code)
         self.seats = seats
         self.tell = tell
@@ -127,9 +131,12 @@ class Client:
     async def _main(self) -> None:
         host, port = self.address
         try:
-            reader, self._writer = await asyncio.wait_for(
-                asyncio.open_connection(host, port, limit=P.MAX_LINE * 2), CONNECT_TIMEOUT
+            connecting = (
+                asyncio.open_connection(sock=self.sock, limit=P.MAX_LINE * 2)
+                if self.sock is not None
+                else asyncio.open_connection(host, port, limit=P.MAX_LINE * 2)
             )
+            reader, self._writer = await asyncio.wait_for(connecting, CONNECT_TIMEOUT)
         except (OSError, TimeoutError) as e:
             self.failure = NetStop(f"can't reach {host}:{port}: {_why(e)}")
             return

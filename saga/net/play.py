@@ -24,11 +24,13 @@ from saga.look.text import Lookup
 from saga.net import protocol as P
 from saga.net.client import Client
 from saga.net.lockstep import FINAL_TURN, Desynced, LockstepHost, NetStop, test_alteration
+from saga.net.online import Servers, seat_name, write_codes
 from saga.play.hosts import ScriptedHost, ScriptError, TerminalHost
 
 if TYPE_CHECKING:  # a joining machine needs neither: they load when a game is hosted
     from saga.net.discovery import Announced, Registry
     from saga.net.server import Server
+    from saga.net.tunnel import Door
 
 # Puts a recorder around the lockstep host, told the game's set-up.
 Wrap = Callable[[Host, Setup], Host]
@@ -74,7 +76,7 @@ def host_game(
     text: Lookup,
     show: Host,
     seating: Seating,
-    address: tuple[str, int],
+    address: tuple[str, int] | Servers,
     code: str,
     *,
     play: Play,
@@ -84,9 +86,12 @@ def host_game(
     alteration: str | None = None,
     registry: Registry | None = None,
     take_over_after: float | None = None,
+    codes: Path | None = None,
 ) -> int:
     """Host a game: listen, wait for every open seat, play it; returns the exit status.
 
+    ``address`` is where to listen, or the servers of an online game, whose
+    codes are told as they change (and written to ``codes``, if given).
     Given a ``registry``, the game is announced there while it is hosted.
     Given ``take_over_after``, a seat left empty that many seconds (at the
     start, or at its question after its player dropped out) is played here."""
@@ -94,9 +99,13 @@ def host_game(
     if not seating.seats <= seats:
         names = ", ".join(T.HERO_NAMES[h] for h in sorted(seating.seats - seats))
         raise NetStop(f"--seat: {names} is not a human hero of this game")
-    hosting = Hosting.start(setup, text, seats - seating.seats, code, address, registry, tell)
+    shown = told_codes(text, tell, codes)
+    hosting = Hosting.start(
+        setup, text, seats - seating.seats, code, address, registry, tell, shown=shown
+    )
     server = hosting.server
-    tell(f"hosting on port {hosting.port}, join code {server.code}")
+    if hosting.door is None:
+        tell(f"hosting on port {hosting.port}, join code {server.code}")
     try:
         waited = 0.0
         here = seating.seats
@@ -153,10 +162,11 @@ class Hosting:
     """A hosted game: its server, listening on ``port``, and its offer on the LAN."""
 
     server: Server
-    port: int
+    port: int  # 0 for an online game, which listens on no port
     header: list[str]
     registry: Registry | None = None
     offer: Announced | None = None
+    door: Door | None = None  # an online game's codes
 
     @classmethod
     def start(
@@ -165,24 +175,42 @@ class Hosting:
         text: Lookup,
         open_seats: frozenset[int],
         code: str,
-        address: tuple[str, int],
+        address: tuple[str, int] | Servers,
         registry: Registry | None = None,
         tell: Callable[[str], None] = lambda line: None,
+        *,
+        shown: Callable[[dict[int | None, str]], None] = lambda codes: None,
     ) -> Hosting:
-        """Listen for ``setup``'s game and announce it (NetStop if the port is taken)."""
+        """Listen for ``setup``'s game and announce it (NetStop if the port is taken);
+        or, given the :class:`Servers` of an online game, make its codes (``shown``
+        hears them whenever they change; NetStop if the mailbox server is out of reach)."""
         header = Replay.starting(setup).header()
         hosting: list[Hosting] = []
 
-        def announce(now_open: frozenset[int]) -> None:
-            if hosting and hosting[0].offer is not None and registry is not None:
+        def changed(now_open: frozenset[int]) -> None:
+            if not hosting:
+                return
+            if hosting[0].door is not None:
+                hosting[0].door.seats_changed()
+            if hosting[0].offer is not None and registry is not None:
                 hosting[0].offer = replace(hosting[0].offer, open_seats=now_open)
                 registry.announce(hosting[0].offer)
 
         from saga.net.server import Server
 
-        server = Server(
-            header, game_keys(text), open_seats, code, tell=tell, seats_changed=announce
-        )
+        server = Server(header, game_keys(text), open_seats, code, tell=tell, seats_changed=changed)
+        if isinstance(address, Servers):
+            from saga.net.tunnel import Door
+
+            server.start()
+            door = Door(server, address, text, tell=tell, shown=shown)
+            try:
+                door.open()
+            except NetStop:
+                server.close()
+                raise
+            hosting.append(cls(server, 0, header, door=door))
+            return hosting[0]
         port = server.listen(*address)
         offer = offered(setup, port, open_seats) if registry is not None else None
         hosting.append(cls(server, port, header, registry, offer))
@@ -196,6 +224,31 @@ class Hosting:
             self.registry.withdraw(self.offer)
             self.offer = None
         self.server.close(reason)
+        if self.door is not None:
+            self.door.close()
+
+
+def told_codes(
+    text: Lookup, tell: Callable[[str], None], path: Path | None
+) -> Callable[[dict[int | None, str]], None]:
+    """What a headless host does with its codes: tells each new one, and keeps
+    the ones that let a machine in now in ``path`` (if given)."""
+    told: dict[int | None, str] = {}
+
+    def shown(codes: dict[int | None, str]) -> None:
+        for seat, code in sorted(codes.items(), key=lambda item: (item[0] is None, item[0])):
+            if told.get(seat) != code:
+                who = text("MSG_NET_WATCHERS") if seat is None else seat_name(seat)
+                tell(f"{text('MSG_NET_CODE_FOR')} {who}: {code}")
+        told.clear()
+        told.update(codes)
+        if path is not None:
+            try:
+                write_codes(path, codes)
+            except OSError as e:
+                tell(f"can't write the codes to {path}: {e.strerror or e}")
+
+    return shown
 
 
 def offered(setup: Setup, port: int, open_seats: frozenset[int]) -> Announced:
@@ -212,7 +265,7 @@ def offered(setup: Setup, port: int, open_seats: frozenset[int]) -> Announced:
 
 
 def join_game(
-    address: tuple[str, int],
+    address: tuple[str, int] | Servers,
     code: str,
     text: Lookup,
     show: Callable[[], Host],
@@ -224,10 +277,20 @@ def join_game(
     tell: Callable[[str], None],
     alteration: str | None = None,
 ) -> int:
-    """Join a game, catch up with it and play it out; returns the exit status."""
-    client = Client(*address, code, seating.seats, tell=tell)
-    client.join()
+    """Join a game, catch up with it and play it out; returns the exit status.
+
+    ``address`` is the host's, or the servers of an online game, whose
+    ``code`` is then a wormhole code."""
+    tunnel = None
+    if isinstance(address, Servers):
+        from saga.net.tunnel import dial
+
+        tunnel = dial(code, address, text, tell=tell)
+        client = Client("", 0, "", seating.seats, tell=tell, sock=tunnel.sock)
+    else:
+        client = Client(*address, code, seating.seats, tell=tell)
     try:
+        client.join()
         try:
             lines = [line + "\n" for line in client.header]
             setup = parse_replay(lines, "the host's game").setup()
@@ -242,6 +305,8 @@ def join_game(
         return _play(setup, words, lockstep, client, play, wrap, keep, tell, client.header)
     finally:
         client.close()
+        if tunnel is not None:
+            tunnel.close()
 
 
 def _interruptible(host: Host, lockstep: LockstepHost) -> None:

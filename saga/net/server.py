@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import socket
 import threading
 import time
 from collections import OrderedDict, deque
@@ -104,9 +105,14 @@ class Server:
 
     # -- running --------------------------------------------------------------
 
+    def start(self) -> None:
+        """Start the network thread (``listen`` does it too)."""
+        if not self._thread.is_alive():
+            self._thread.start()
+
     def listen(self, host: str, port: int) -> int:
         """Start listening (``host`` "" is every address, IPv4 and IPv6); returns the port."""
-        self._thread.start()
+        self.start()
         start = asyncio.start_server(self._serve, host or None, port, limit=P.MAX_LINE * 2)
         try:
             self._server = asyncio.run_coroutine_threadsafe(start, self.loop).result(10)
@@ -114,6 +120,16 @@ class Server:
             self.loop.call_soon_threadsafe(self.loop.stop)
             raise NetStop(f"can't host on port {port}: {e.strerror or e}") from None
         return int(self._server.sockets[0].getsockname()[1])
+
+    def accept(self, sock: socket.socket, address: str, seats: frozenset[int]) -> None:
+        """Serve a machine let in by other means over ``sock``: one that came by a
+        wormhole code made for ``seats`` (none: a spectator's), which it must ask for."""
+
+        async def serve() -> None:
+            reader, writer = await asyncio.open_connection(sock=sock, limit=P.MAX_LINE * 2)
+            await self._serve(reader, writer, address=address, ticket=seats)
+
+        asyncio.run_coroutine_threadsafe(serve(), self.loop)
 
     def open_seats(self) -> frozenset[int]:
         with self.lock:
@@ -231,8 +247,15 @@ class Server:
         with contextlib.suppress(Exception):
             await asyncio.wait_for(peer.writer.drain(), 5)
 
-    async def _serve(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
-        address = str(writer.get_extra_info("peername", ("?",))[0])
+    async def _serve(
+        self,
+        reader: asyncio.StreamReader,
+        writer: asyncio.StreamWriter,
+        *,
+        address: str | None = None,
+        ticket: frozenset[int] | None = None,
+    ) -> None:
+        address = address or str(writer.get_extra_info("peername", ("?",))[0])
         peer = Peer(address, writer, P.Connection(P.Role.HOST, self.limits))
         try:
             if len(self.peers) >= MAX_PEERS or (
@@ -242,7 +265,7 @@ class Server:
                 return
             with self.lock:
                 self.peers.append(peer)
-            hello = await self._hello(peer, reader)
+            hello = await self._hello(peer, reader, ticket)
             if hello is None:
                 return
             await self._play(peer, reader)
@@ -260,7 +283,9 @@ class Server:
             raise ConnectionError("the connection was closed")
         return peer.conn.receive_data(data)
 
-    async def _hello(self, peer: Peer, reader: asyncio.StreamReader) -> P.Hello | None:
+    async def _hello(
+        self, peer: Peer, reader: asyncio.StreamReader, ticket: frozenset[int] | None
+    ) -> P.Hello | None:
         end = time.monotonic() + HANDSHAKE_TIMEOUT
         messages: list[P.Message] = []
         while not messages:
@@ -268,7 +293,7 @@ class Server:
         hello = messages[0]
         if not isinstance(hello, P.Hello) or len(messages) > 1:
             raise P.ProtocolError("no HELLO, or more than a HELLO")
-        refusal = self._refusal(peer, hello)
+        refusal = self._refusal(peer, hello, ticket)
         if refusal:
             await self._send(peer, P.Refuse(refusal))
             return None
@@ -290,20 +315,23 @@ class Server:
                     self._write(other, P.Wait(self.open_seats()))
         return hello
 
-    def _refusal(self, peer: Peer, hello: P.Hello) -> str | None:
-        """Why a HELLO is refused, or None to let the peer in."""
+    def _refusal(self, peer: Peer, hello: P.Hello, ticket: frozenset[int] | None) -> str | None:
+        """Why a HELLO is refused, or None to let the peer in (``ticket``: the
+        seats of the wormhole code it came by, instead of the join code)."""
         if hello.proto != P.PROTOCOL or hello.version != P.version():
             return (
                 f"this game's host runs Saga {P.version()} (network protocol {P.PROTOCOL}); "
                 f"yours is Saga {hello.version} (protocol {hello.proto}): they cannot play together"
             )
+        if ticket is not None and hello.seats != ticket:
+            return f"this code is for {_who(ticket)}, not for {_who(hello.seats)}"
         now = time.monotonic()
         tries = self.failures.get(peer.address, deque())
         while tries and tries[0] < now - CODE_WINDOW:
             tries.popleft()
         if len(tries) >= CODE_TRIES:
             return "too many wrong codes from your address; try again in a minute"
-        if hello.code != self.code:
+        if ticket is None and hello.code != self.code:
             tries.append(now)
             self.failures[peer.address] = tries
             self.failures.move_to_end(peer.address)
@@ -435,3 +463,8 @@ class Server:
         with self.seated:
             self.seats = self.seats - {hero}
             self.seated.notify_all()
+        self.seats_changed(self.open_seats())
+
+
+def _who(seats: frozenset[int]) -> str:
+    return ", ".join(T.HERO_NAMES[h] for h in sorted(seats)) or "a spectator"
