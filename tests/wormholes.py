@@ -6,7 +6,9 @@ which makes it refuse any server off this machine and offer direct connections o
 
 from __future__ import annotations
 
+import contextlib
 import socket
+import sqlite3
 import subprocess
 import sys
 import time
@@ -28,6 +30,7 @@ class Local:
     relay: str
     mailbox_process: subprocess.Popen[bytes]
     relay_process: subprocess.Popen[bytes]
+    usage: Path  # the relay's record of the sessions it carried
 
     def options(self, *, relay_only: bool = False) -> list[str]:
         return ["--mailbox", self.mailbox, "--relay", self.relay] + (
@@ -36,6 +39,14 @@ class Local:
 
     def stop_mailbox(self) -> None:
         _stop(self.mailbox_process)
+
+    def relayed(self) -> int:
+        """The bytes of the sessions the relay has carried to their end."""
+        if not self.usage.exists():
+            return 0
+        with contextlib.closing(sqlite3.connect(self.usage)) as db:
+            (total,) = db.execute("SELECT SUM(total_bytes) FROM usage").fetchone()
+        return int(total or 0)
 
 
 def loopback_env() -> dict[str, str]:
@@ -87,11 +98,18 @@ def local_servers(folder: Path) -> Iterator[Local]:
         f"--port=tcp:{mailbox_port}:interface={LOCAL}",
         f"--channel-db={folder / 'mailbox.sqlite'}",
     )
-    relay = _twist(folder, "transitrelay", f"--port=tcp:{relay_port}:interface={LOCAL}")
+    usage = folder / "relay-usage.sqlite"
+    relay = _twist(
+        folder,
+        "transitrelay",
+        f"--port=tcp:{relay_port}:interface={LOCAL}",
+        f"--usage-db={usage}",
+    )
     try:
         _wait_listening(mailbox_port, mailbox)
         _wait_listening(relay_port, relay)
-        yield Local(f"ws://{LOCAL}:{mailbox_port}/v1", f"tcp:{LOCAL}:{relay_port}", mailbox, relay)
+        mailbox_url, relay_hint = f"ws://{LOCAL}:{mailbox_port}/v1", f"tcp:{LOCAL}:{relay_port}"
+        yield Local(mailbox_url, relay_hint, mailbox, relay, usage)
     finally:
         _stop(mailbox)
         _stop(relay)

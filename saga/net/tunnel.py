@@ -31,6 +31,7 @@ import contextlib
 import os
 import socket
 import threading
+import time
 from collections.abc import Callable, Coroutine
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, TypeVar, cast
@@ -55,9 +56,12 @@ if TYPE_CHECKING:
 APPID = "saga-amiga/network-game"  # the mailbox server keeps each application's codes apart
 SUBPROTOCOL = "saga"  # the dilated wormhole's subchannel that carries the game
 CODE_WORDS = 2  # words after the number: 7-crossover-clockwork
-MAILBOX_TIMEOUT = 15.0  # seconds for the host to get its first codes
-JOIN_TIMEOUT = 25.0  # seconds from a code's use to the game's stream
-LOST_GRACE = 10.0  # seconds a machine may be out of reach before its seat counts as empty
+MAILBOX_TIMEOUT = 10.0  # seconds for the host to get its first codes
+KEY_TIMEOUT = 15.0  # seconds for a joiner to reach the mailbox server and agree a key
+JOIN_TIMEOUT = 20.0  # seconds from a code's use to the game's stream
+LOST_GRACE = 10.0  # seconds a machine may be out of reach before it counts as gone
+PING_EVERY = LOST_GRACE / 2  # seconds between the dilated connection's pings
+MAILBOX_RETRY = 5.0  # seconds before a host tries an unreachable mailbox server again
 CLOSE_TIMEOUT = 5.0  # seconds to say goodbye to the mailbox server
 GOODBYE = 2.0  # seconds the host waits for the machines to hang up at the end
 LOOPBACK = "SAGA_WORMHOLE_LOOPBACK"  # set (by the tests): only this machine's addresses
@@ -178,13 +182,22 @@ def _keep_to_loopback(mailbox: str, relay: str) -> None:
 
 
 class _Watch:
-    """A wormhole's news: how far it got, and a timer for a peer out of reach."""
+    """A wormhole's news: how far it got, and a watch over the peer once met.
+
+    A dilated wormhole hides a lost connection, and tries again for as long as
+    both programs run; only the side that leads says that it does.  The one
+    that follows hears the leader's pings (every :data:`PING_EVERY` seconds)
+    and is told when they stop being expected.  So the peer counts as gone
+    when it has been out of reach for :data:`LOST_GRACE` seconds, as either
+    side sees it.
+    """
 
     def __init__(self) -> None:
-        self.gone: Callable[[], None] = lambda: None  # the peer has been out of reach too long
+        self.gone: Callable[[], None] = lambda: None  # told when the peer is gone
         self.reached = False  # the mailbox server answered
         self.agreed = False  # the two sides agreed a key
         self.met = False  # the two machines were connected
+        self.lost = False  # ... and are no longer
         self.timer: DelayedCall | None = None
 
     def wormhole(self, status: Any) -> None:
@@ -199,10 +212,17 @@ class _Watch:
         self.wormhole(status.mailbox)
         peer = status.peer_connection
         if isinstance(peer, ConnectedPeer):
-            self.met = True
+            self.met, self.lost = True, False
+            self._arm(max(0.0, peer.expires_at - reactor().seconds()) + 1.0)
+        elif isinstance(peer, StoppedPeer):
             self.stop()
-        elif self.met and self.timer is None and not isinstance(peer, StoppedPeer):
-            self.timer = reactor().callLater(LOST_GRACE, self._expired)
+        elif self.met and not self.lost:
+            self.lost = True
+            self._arm(LOST_GRACE)
+
+    def _arm(self, delay: float) -> None:
+        self.stop()
+        self.timer = reactor().callLater(delay, self._expired)
 
     def _expired(self) -> None:
         self.timer = None
@@ -286,6 +306,8 @@ class Door:
         self.shown = shown
         self.invitations: list[_Invitation] = []  # the reactor's thread only
         self.codes: dict[int | None, str] = {}
+        self.unreachable = False  # the mailbox server did not answer the last try
+        self.opened = False  # the first codes are made
         self.closed = False
         self._changed = threading.Condition()
 
@@ -298,9 +320,14 @@ class Door:
         _on_reactor(ensure).result(MAILBOX_TIMEOUT)
         wanted = self.server.open_seats() | {None}
         with self._changed:
-            if not self._changed.wait_for(lambda: wanted <= self.codes.keys(), MAILBOX_TIMEOUT):
-                self.close()
-                raise NetStop(f"{self.text('MSG_NET_NO_MAILBOX')} {self.mailbox}")
+            self._changed.wait_for(
+                lambda: wanted <= self.codes.keys() or self.unreachable, MAILBOX_TIMEOUT
+            )
+            coded = wanted <= self.codes.keys()
+        self.opened = coded
+        if not coded:
+            self.close(wait=0.5)
+            raise NetStop(f"{self.text('MSG_NET_NO_MAILBOX')} {self.mailbox}")
 
     def current(self) -> dict[int | None, str]:
         with self._changed:
@@ -320,8 +347,9 @@ class Door:
 
         reactor().callFromThread(renew)
 
-    def close(self) -> None:
-        """Close every code's wormhole (the game is over, or never started)."""
+    def close(self, wait: float = CLOSE_TIMEOUT) -> None:
+        """Close every code's wormhole (the game is over, or never started),
+        waiting at most ``wait`` seconds."""
 
         async def close() -> None:
             self.closed = True
@@ -336,7 +364,7 @@ class Door:
                 await _close(wormhole)
 
         with contextlib.suppress(concurrent.futures.TimeoutError):
-            _on_reactor(close).result(CLOSE_TIMEOUT)
+            _on_reactor(close).result(wait)
 
     # -- in the reactor's thread ------------------------------------------------
 
@@ -365,6 +393,7 @@ class Door:
             transit_relay_location=self.relay,
             no_listen=not self.direct,
             on_status_update=watch.dilation,
+            ping_interval=PING_EVERY,
             expected_subprotocols=[SUBPROTOCOL],
         )
         dilated.listener_for(SUBPROTOCOL).listen(
@@ -379,16 +408,27 @@ class Door:
         ensureDeferred(self._wait(invitation))
 
     async def _wait(self, invitation: _Invitation) -> None:
-        from wormhole.errors import WrongPasswordError
+        from wormhole.errors import ServerConnectionError, WrongPasswordError
 
         try:
             invitation.code = await invitation.wormhole.get_code()
+            self.unreachable = False
             self._publish()
             await invitation.wormhole.get_verifier()
         except WrongPasswordError:
             if not invitation.ended:
                 self.tell(f"{self.text('MSG_NET_WRONG_TRY')} {self._who(invitation.seat)}")
             self._end(invitation)
+            return
+        except ServerConnectionError:  # the mailbox server is out of reach: try again later
+            if not self.unreachable:
+                with self._changed:
+                    self.unreachable = True
+                    self._changed.notify_all()
+                if self.opened:
+                    self.tell(f"{self.text('MSG_NET_NO_MAILBOX')} {self.mailbox}")
+            self._end(invitation, again=False)
+            reactor().callLater(MAILBOX_RETRY, self._ensure)
             return
         except Exception:  # closed here, or the mailbox server failed it
             self._end(invitation)
@@ -421,7 +461,8 @@ class Door:
         seats = frozenset() if invitation.seat is None else frozenset({invitation.seat})
         self.server.accept(sock, f"code {invitation.code}", seats)
 
-    def _end(self, invitation: _Invitation) -> None:
+    def _end(self, invitation: _Invitation, *, again: bool = True) -> None:
+        """Close a code's wormhole; ``again``: make the codes that are missing now."""
         if invitation.ended:
             return
         invitation.ended = True
@@ -433,7 +474,8 @@ class Door:
         self.invitations.remove(invitation)
         _close(invitation.wormhole)
         self._publish()
-        self._ensure()
+        if again:
+            self._ensure()
 
     def _publish(self) -> None:
         codes = {i.seat: i.code for i in self.invitations if i.code and not i.used}
@@ -485,6 +527,7 @@ def dial(code: str, servers: Servers, text: Lookup, *, tell: Callable[[str], Non
             transit_relay_location=relay,
             no_listen=not servers.direct,
             on_status_update=watch.dilation,
+            ping_interval=PING_EVERY,
             expected_subprotocols=[],  # the host opens nothing here
         )
         await wormhole.get_verifier()
@@ -502,7 +545,7 @@ def dial(code: str, servers: Servers, text: Lookup, *, tell: Callable[[str], Non
     near: bridge.Half
     sock: socket.socket
     try:
-        near, sock = _on_reactor(connect).result(JOIN_TIMEOUT)
+        near, sock = _staged(_on_reactor(connect), watch)
     except Exception as e:
 
         async def abandon() -> None:
@@ -520,6 +563,20 @@ def dial(code: str, servers: Servers, text: Lookup, *, tell: Callable[[str], Non
     return Tunnel(made[0], watch, near, sock)
 
 
+def _staged(connecting: concurrent.futures.Future[Result], watch: _Watch) -> Result:
+    """``connecting``'s result, given up as soon as a stage is late: the mailbox
+    server, then the other side's key, each within :data:`KEY_TIMEOUT`, and the
+    whole within :data:`JOIN_TIMEOUT`."""
+    start = time.monotonic()
+    while True:
+        try:
+            return connecting.result(0.1)
+        except concurrent.futures.TimeoutError:
+            waited = time.monotonic() - start
+            if waited > JOIN_TIMEOUT or (waited > KEY_TIMEOUT and not watch.agreed):
+                raise
+
+
 def _why(e: BaseException, watch: _Watch, text: Lookup, mailbox: str, relay: str, code: str) -> str:
     """The one sentence that says why a code led nowhere."""
     from wormhole.errors import ServerConnectionError, WelcomeError, WrongPasswordError
@@ -531,5 +588,5 @@ def _why(e: BaseException, watch: _Watch, text: Lookup, mailbox: str, relay: str
     if isinstance(e, WelcomeError | ServerConnectionError) or not watch.reached:
         return f"{text('MSG_NET_NO_MAILBOX')} {mailbox}"
     if not watch.agreed:
-        return f"{text('MSG_NET_CODE_NOBODY')} ({code})"
-    return f"{text('MSG_NET_NO_PATH')} ({relay})"
+        return f"{text('MSG_NET_CODE_NOBODY')} {code}"
+    return f"{text('MSG_NET_NO_PATH')} {relay}"
