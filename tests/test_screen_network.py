@@ -28,9 +28,13 @@ def test_hosting_asks_for_the_port_the_code_and_who_plays_here() -> None:
     assert form == N.HostForm("4000", "ABC123", frozenset({0}))  # the first human plays here
 
     x = (WIDTH - 480) // 2 + 12 + N.LABEL_W + 40
-    source = ScriptedEventSource().click(x, _row_y(4, 3)).key("\t").key("9").key("\r")
+    source = ScriptedEventSource().click(x, _row_y(5, 4)).key("\t").key("9").key("\r")
     form = N.host_form(_ui(source), T, [0, 1], "4000", "ABC123")
     assert form == N.HostForm("9", "ABC123", frozenset({0, 1}))  # Brunhild here too, port typed
+
+    source = ScriptedEventSource().click(x, _row_y(5, 0)).key("\r")
+    form = N.host_form(_ui(source), T, [0, 1], "4000", "ABC123")
+    assert form is not None and form.online  # over the internet, by code
 
     assert N.host_form(_ui(ScriptedEventSource().key("\x1b")), T, [0], "4000", "X") is None
 
@@ -60,3 +64,24 @@ def test_the_wait_for_players_ends_when_ready_or_cancelled() -> None:
     assert N.wait_window(_ui(source), T, "Waiting", lambda: ["Port: 4000"], ready) == "ready"
     source = ScriptedEventSource().key("\x1b")
     assert N.wait_window(_ui(source), T, "Waiting", list, lambda: False) == "cancel"
+
+
+def test_the_codes_are_shown_with_a_copy_and_a_new_code_button_each() -> None:
+    rows = [("Brunhild", "7-crossover-clockwork"), ("spectators", "4-tiger-harbor")]
+    done: list[tuple[str, int]] = []
+
+    def act(kind: str, row: int) -> str:
+        done.append((kind, row))
+        return "Copied to the clipboard." if kind == "copy" else ""
+
+    inner_right = (WIDTH - 480) // 2 + 480 - 2 - 8
+    renew_x = inner_right - 8 * len("New code") // 2 - 8
+    copy_x = renew_x - 8 * len("New code") // 2 - 16 - 8 * len("Copy") // 2 - 8
+    top = _row_y(1, 0, N.MAX_CODES * N.CODE_ROW + N.ROW) - 6
+    second = top + N.ROW + N.CODE_ROW + 12 + 7
+    source = ScriptedEventSource().click(copy_x, second).click(renew_x, second).key("\x1b")
+    ui = _ui(source)
+    assert N.codes_window(ui, T, "Waiting", lambda: rows, lambda: False, act) == "cancel"
+    assert done == [("copy", 1), ("renew", 1)]
+    never = ScriptedEventSource()
+    assert N.codes_window(_ui(never), T, "Waiting", lambda: rows, lambda: True, act) == "ready"

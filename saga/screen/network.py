@@ -12,6 +12,9 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 
+import numpy as np
+
+from amiga.display import Image
 from amiga.display.box import Box
 from amiga.input import IDCMP, IntuiMessage, MouseCode
 from amiga.intuition import Button, Cycle, Gadget, StringGadget, Window
@@ -32,6 +35,7 @@ class HostForm:
     port: str
     code: str
     here: frozenset[int]  # the human heroes played on this machine
+    online: bool = False  # over the internet, a code for each seat (port and code unused)
 
 
 @dataclass
@@ -124,21 +128,28 @@ class _Form:
     changed: Gadget | None = None
 
 
-def host_form(ui: Ui, t: Lookup, humans: list[int], port: str, code: str) -> HostForm | None:
-    """Ask where to host, the join code, and which human heroes are played here."""
-    form = _Form(t, t("MSG_MENU_HOST").rstrip("."), 2 + len(humans))
-    port_field = form.field(0, t("MSG_NET_PORT"), port, max_chars=5)
-    code_field = form.field(1, t("MSG_NET_CODE"), code, max_chars=12)
+def host_form(
+    ui: Ui, t: Lookup, humans: list[int], port: str, code: str, online: bool = False
+) -> HostForm | None:
+    """Ask how to host (over the internet by code, or on this network with a port
+    and a join code) and which human heroes are played here."""
+    form = _Form(t, t("MSG_MENU_HOST").rstrip("."), 3 + len(humans))
+    form.label(0, t("MSG_NET_HOW"))
+    how = Cycle(form.row_box(0, 264), [t("MSG_NET_ON_LAN"), t("MSG_NET_ONLINE")], int(online))
+    form.window.gadgets.add(how)
+    port_field = form.field(1, t("MSG_NET_PORT"), port, max_chars=5)
+    code_field = form.field(2, t("MSG_NET_CODE"), code, max_chars=12)
     choices = [t("MSG_NET_HERE"), t("MSG_NET_OPEN")]
     cycles = []
-    for row, hero in enumerate(humans, 2):
+    for row, hero in enumerate(humans, 3):
         form.label(row, T.HERO_NAMES[hero] + ":")
-        cycle = Cycle(form.row_box(row, 160), choices, 0 if row == 2 else 1)
+        cycle = Cycle(form.row_box(row, 160), choices, 0 if row == 3 else 1)
         form.window.gadgets.add(cycle)
         cycles.append(cycle)
     form.window.gadgets.activate_string(code_field)
     with ui.requester_layer():
         while True:
+            port_field.enabled = code_field.enabled = how.active == 0  # a port's game only
             form.draw(ui)
             message = ui.next_message(None)
             if message is None:
@@ -148,7 +159,7 @@ def host_form(ui: Ui, t: Lookup, humans: list[int], port: str, code: str) -> Hos
                 return None
             if done:
                 here = frozenset(h for h, c in zip(humans, cycles, strict=True) if c.active == 0)
-                return HostForm(port_field.text, code_field.text, here)
+                return HostForm(port_field.text, code_field.text, here, how.active == 1)
 
 
 def join_form(
@@ -233,3 +244,76 @@ def wait_window(
             if done and take_over:
                 return "take_over"
     return "ready"
+
+
+CODE_SCALE = 2  # a code's letters, twice the font's size: to read out
+CODE_ROW = 30  # pixels between the codes
+MAX_CODES = len(T.HERO_NAMES) + 1  # a code for every seat, and the spectators'
+
+
+def codes_window(
+    ui: Ui,
+    t: Lookup,
+    title: str,
+    codes: Callable[[], list[tuple[str, str]]],
+    ready: Callable[[], bool],
+    act: Callable[[str, int], str],
+) -> str:
+    """Show the codes that let a machine in now, ``(who, code)`` each, large, with a
+    button to copy each and one to make a new one, until ``ready``: "ready",
+    "cancel" or "take_over".  ``act("copy" or "renew", row)`` does the button's
+    work and returns a line to show under the codes."""
+    form = _Form(t, title, 1, extra=MAX_CODES * CODE_ROW + ROW)
+    form.ok.text = t("MSG_NET_TAKE_OVER")
+    b = form.ok.box
+    form.ok.box = Box(b.left, b.top, b.left + 8 * len(form.ok.text) + 17, b.bottom)
+    inner = form.window.inner
+    copy_text, renew_text = t("MSG_NET_COPY"), t("MSG_NET_RENEW")
+    renew_left = inner.right - 8 - 8 * len(renew_text) - 16
+    copy_left = renew_left - 8 - 8 * len(copy_text) - 16
+    buttons: list[tuple[Button, Button]] = []
+    for row in range(MAX_CODES):
+        y = form.top + ROW + row * CODE_ROW + 12
+        copy = Button(Box(copy_left, y, copy_left + 8 * len(copy_text) + 16, y + 14), copy_text)
+        renew = Button(
+            Box(renew_left, y, renew_left + 8 * len(renew_text) + 16, y + 14), renew_text
+        )
+        buttons.append((copy, renew))
+    base = list(form.window.gadgets.gadgets)
+    said = ""
+    with ui.requester_layer():
+        while not ready():
+            shown = codes()[:MAX_CODES]
+            form.window.gadgets.gadgets = base + [g for pair in buttons[: len(shown)] for g in pair]
+            form.draw(ui)
+            ui.text(form.left, form.top + 9, t("MSG_NET_READ_OUT"), P.BLACK)
+            for row, (who, code) in enumerate(shown):
+                y = form.top + ROW + row * CODE_ROW
+                ui.text(form.left, y + 9, who + ":", P.BLACK)
+                big_text(ui, form.left + 16, y + 12, code, P.BLACK)
+            if said:
+                y = form.top + ROW + MAX_CODES * CODE_ROW
+                ui.text(form.left, y + 9, said, P.DARK_GREY)
+            message = ui.next_message(TICK)
+            if message is None or message.idcmp == IDCMP.INTUITICKS:
+                continue
+            done = form.answer(ui, message)
+            if done is False:
+                return "cancel"
+            if done:
+                return "take_over"
+            for row, (copy, renew) in enumerate(buttons[: len(shown)]):
+                if form.changed is copy:
+                    said = act("copy", row)
+                elif form.changed is renew:
+                    said = act("renew", row)
+            form.changed = None
+    return "ready"
+
+
+def big_text(ui: Ui, x: int, top: int, text: str, pen: int) -> None:
+    """``text`` at :data:`CODE_SCALE` times the font's size, its top left at (x, top)."""
+    strip = ui.rp.font.render(text)
+    ink = np.repeat(np.repeat(strip, CODE_SCALE, axis=0), CODE_SCALE, axis=1)
+    pixels = np.where(ink, pen, 0).astype(np.uint8)
+    ui.rp.blit(Image(pixels, ink), x, top)

@@ -240,9 +240,10 @@ class App:
     @property
     def network(self) -> Network:
         if self._network is None:
+            from saga.net.online import Servers
             from saga.window.network import Network  # no network code before it is wanted
 
-            self._network = Network()
+            self._network = Network(servers=Servers(self.config.mailbox, self.config.relay))
         return self._network
 
     def _network_game(self, action: str, state: GameState | None = None) -> GameState | None:

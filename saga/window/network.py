@@ -13,7 +13,9 @@ import contextlib
 import threading
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, TypeVar
 
+from amiga.clipboard import put_text
 from saga.engine import tables as T
 from saga.engine.session import Setup
 from saga.files.replayfile import ReplayError
@@ -23,14 +25,19 @@ from saga.net import protocol as P
 from saga.net.client import Client
 from saga.net.discovery import Announced, Registry, default_registry, describe
 from saga.net.lockstep import NetStop
+from saga.net.online import Servers, is_code, normal_code
 from saga.net.play import Hosting, humans, keyed
 from saga.net.server import Server
 from saga.screen import pens as PENS
-from saga.screen.network import Offer, host_form, join_form, wait_window
+from saga.screen.network import Offer, codes_window, host_form, join_form, wait_window
 from saga.screen.ui import Ui
 from saga.screen.windows import requester
 
+if TYPE_CHECKING:
+    from saga.net.tunnel import Tunnel
+
 DEFAULT_PORT = 4000
+Made = TypeVar("Made")
 
 
 @dataclass
@@ -43,6 +50,7 @@ class NetGame:
     text: Lookup  # the game's words, with the host's answer keys
     header: list[str]  # the game's start, as a replay's header
     hosting: Hosting | None = None  # the hosting machine's server and offer
+    tunnel: Tunnel | None = None  # a joiner's wormhole to its host, in a game by code
 
     def end(self, reason: str | None = None) -> None:
         """Leave the network game (the host ends it for everyone, saying ``reason``)."""
@@ -50,6 +58,8 @@ class NetGame:
             self.hosting.stop(reason)
         elif isinstance(self.link, Client):
             self.link.close()
+            if self.tunnel is not None:
+                self.tunnel.close()
 
 
 @dataclass
@@ -61,6 +71,8 @@ class Network:
     """
 
     registry: Callable[[], Registry] = default_registry
+    servers: Servers = field(default_factory=Servers)  # an online game's (Saga.config's)
+    online: bool = False  # the last game was hosted online
     port: str = str(DEFAULT_PORT)
     address: str = ""
     code: str = ""
@@ -83,10 +95,12 @@ class Network:
     def host(self, ui: Ui, t: Lookup, setup: Setup) -> NetGame | None:
         """Ask how to host ``setup``'s game, listen, and wait for the players."""
         seats = sorted(humans(setup))
-        form = host_form(ui, t, seats, self.port, self.code or P.new_code())
+        form = host_form(ui, t, seats, self.port, self.code or P.new_code(), self.online)
         if form is None:
             return None
-        self.port, self.code = form.port, form.code
+        self.port, self.code, self.online = form.port, form.code, form.online
+        if form.online:
+            return self._host_online(ui, t, setup, form.here)
         try:
             _, port = P.parse_address(form.port)
             code = P.normal_code(form.code)
@@ -122,6 +136,47 @@ class Network:
             lambda: not server.open_seats(),
             take_over=True,
         )
+        return self._started(game, server, choice)
+
+    def _host_online(self, ui: Ui, t: Lookup, setup: Setup, here: frozenset[int]) -> NetGame | None:
+        """Host ``setup``'s game by code, and show the codes until the seats are taken."""
+        try:
+            hosting = _waiting(
+                ui,
+                t,
+                lambda: Hosting.start(setup, t, humans(setup) - here, "", self.servers),
+                t("MSG_NET_CONNECTING"),
+            )
+        except NetStop as e:
+            _problem(ui, t, str(e))
+            return None
+        server, door = hosting.server, hosting.door
+        assert door is not None  # hosted online
+        game = NetGame(setup, server, here, t, hosting.header, hosting)
+        rows: list[int | None] = []
+
+        def codes() -> list[tuple[str, str]]:
+            now = door.current()
+            rows[:] = sorted(now, key=lambda seat: (seat is None, seat or 0))
+            return [(_who(t, seat), now[seat]) for seat in rows]
+
+        def act(kind: str, row: int) -> str:
+            if row >= len(rows):
+                return ""
+            seat = rows[row]
+            if kind == "renew":
+                door.renew(seat)
+                return ""
+            copied = put_text(door.current().get(seat, ""))
+            return t("MSG_NET_COPIED") if copied else ""
+
+        choice = codes_window(
+            ui, t, t("MSG_NET_PLAYERS"), codes, lambda: not server.open_seats(), act
+        )
+        return self._started(game, server, choice)
+
+    def _started(self, game: NetGame, server: Server, choice: str) -> NetGame | None:
+        """The hosted game once its wait window is done with."""
         if choice == "cancel":
             game.end("the host stopped")
             return None
@@ -147,6 +202,8 @@ class Network:
         if form is None:
             return None
         self.address, self.code, self.seats = form.address, form.code, form.seats
+        if is_code(form.address):
+            return self._join_online(ui, t, normal_code(form.address), form.seats)
         try:
             host, port = P.parse_address(form.address)
             if not host:
@@ -156,13 +213,37 @@ class Network:
             _problem(ui, t, str(e))
             return None
         client = Client(host, port, form.code, seats)
+        return self._joined(ui, t, client, f"{host}:{port}")
+
+    def _join_online(self, ui: Ui, t: Lookup, code: str, seats_text: str) -> NetGame | None:
+        """Join the game whose host gave ``code``, and wait for it to start."""
+        from saga.net.tunnel import dial
+
+        try:
+            seats = P.parse_seats(seats_text.strip())
+            tunnel = _waiting(
+                ui, t, lambda: dial(code, self.servers, t, tell=lambda line: None), code
+            )
+        except (ValueError, NetStop) as e:
+            _problem(ui, t, str(e))
+            return None
+        client = Client("", 0, "", seats, sock=tunnel.sock)
+        game = self._joined(ui, t, client, code)
+        if game is None:
+            tunnel.close()
+            return None
+        game.tunnel = tunnel
+        return game
+
+    def _joined(self, ui: Ui, t: Lookup, client: Client, where: str) -> NetGame | None:
+        """Wait for ``client``'s game to start; the game, or None (told why)."""
         joining = threading.Thread(target=_try_join, args=(client,), daemon=True)
         joining.start()
         choice = wait_window(
             ui,
             t,
             t("MSG_NET_CONNECTING"),
-            lambda: [f"{host}:{port}"],
+            lambda: [where],
             lambda: client.started.is_set() or not joining.is_alive(),
         )
         joining.join(0.5)
@@ -179,7 +260,32 @@ class Network:
             client.close()
             _problem(ui, t, str(e))
             return None
-        return NetGame(setup, client, seats, keyed(t, client.keys), client.header)
+        return NetGame(setup, client, client.seats, keyed(t, client.keys), client.header)
+
+
+def _waiting(ui: Ui, t: Lookup, work: Callable[[], Made], where: str) -> Made:
+    """Do ``work`` (which may take seconds: it reaches a server) in a thread, while
+    the window shows that it connects; its result, or what it raised."""
+    done: list[Made] = []
+    failed: list[Exception] = []
+
+    def run() -> None:
+        try:
+            done.append(work())
+        except Exception as e:
+            failed.append(e)
+
+    worker = threading.Thread(target=run, daemon=True)
+    worker.start()
+    wait_window(ui, t, t("MSG_NET_CONNECTING"), lambda: [where], lambda: not worker.is_alive())
+    worker.join()  # a cancel waits too: the work ends by itself within its timeouts
+    if failed:
+        raise failed[0]
+    return done[0]
+
+
+def _who(t: Lookup, seat: int | None) -> str:
+    return t("MSG_NET_WATCHERS") if seat is None else T.HERO_NAMES[seat]
 
 
 def _try_join(client: Client) -> None:
