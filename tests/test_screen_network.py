@@ -78,7 +78,7 @@ def test_the_codes_are_shown_with_a_copy_and_a_new_code_button_each() -> None:
     renew_x = inner_right - 8 * len("New code") // 2 - 8
     copy_x = renew_x - 8 * len("New code") // 2 - 16 - 8 * len("Copy") // 2 - 8
     top = _row_y(1, 0, N.MAX_CODES * N.CODE_ROW + N.ROW) - 6
-    second = top + N.ROW + N.CODE_ROW + 12 + 7
+    second = top + N.ROW + N.CODE_ROW + 7
     source = ScriptedEventSource().click(copy_x, second).click(renew_x, second).key("\x1b")
     ui = _ui(source)
     assert N.codes_window(ui, T, "Waiting", lambda: rows, lambda: False, act) == "cancel"

@@ -88,8 +88,10 @@ class _Form:
         right = self.window.inner.right - 8 if not width else self.left + LABEL_W + width
         return Box(self.left + LABEL_W, y, right, y + 12)
 
-    def field(self, row: int, label: str, text: str, max_chars: int = 48) -> StringGadget:
-        gadget = StringGadget(self.row_box(row), text, max_chars=max_chars, refuse=" ")
+    def field(
+        self, row: int, label: str, text: str, max_chars: int = 48, refuse: str = " "
+    ) -> StringGadget:
+        gadget = StringGadget(self.row_box(row), text, max_chars=max_chars, refuse=refuse)
         self.labels.append((row, label))
         self.fields.append(gadget)
         self.window.gadgets.add(gadget)
@@ -171,7 +173,8 @@ def join_form(
     list_top = form.top + ROW
     list_box = Box(form.left, list_top, form.window.inner.right - 8, list_top + LIST_ROWS * 10)
     row = 1 + (LIST_ROWS * 10) // ROW + 1
-    address_field = form.field(row, t("MSG_NET_ADDRESS"), address)
+    # A code may be typed as heard, with spaces: 7 crossover clockwork.
+    address_field = form.field(row, t("MSG_NET_ADDRESS"), address, refuse="")
     code_field = form.field(row + 1, t("MSG_NET_CODE"), code, max_chars=12)
     seats_field = form.field(row + 2, t("MSG_NET_SEATS"), seats)
     form.label(row + 3, "  " + t("MSG_NET_SPECTATOR").rjust(1))
@@ -247,7 +250,7 @@ def wait_window(
 
 
 CODE_SCALE = 2  # a code's letters, twice the font's size: to read out
-CODE_ROW = 30  # pixels between the codes
+CODE_ROW = 36  # pixels between the codes: a line for the name and buttons, then the code
 MAX_CODES = len(T.HERO_NAMES) + 1  # a code for every seat, and the spectators'
 
 
@@ -273,7 +276,7 @@ def codes_window(
     copy_left = renew_left - 8 - 8 * len(copy_text) - 16
     buttons: list[tuple[Button, Button]] = []
     for row in range(MAX_CODES):
-        y = form.top + ROW + row * CODE_ROW + 12
+        y = form.top + ROW + row * CODE_ROW
         copy = Button(Box(copy_left, y, copy_left + 8 * len(copy_text) + 16, y + 14), copy_text)
         renew = Button(
             Box(renew_left, y, renew_left + 8 * len(renew_text) + 16, y + 14), renew_text
@@ -289,8 +292,8 @@ def codes_window(
             ui.text(form.left, form.top + 9, t("MSG_NET_READ_OUT"), P.BLACK)
             for row, (who, code) in enumerate(shown):
                 y = form.top + ROW + row * CODE_ROW
-                ui.text(form.left, y + 9, who + ":", P.BLACK)
-                big_text(ui, form.left + 16, y + 12, code, P.BLACK)
+                ui.text(form.left, y + 10, who + ":", P.BLACK)
+                big_text(ui, form.left + 16, y + 16, code, P.BLACK)
             if said:
                 y = form.top + ROW + MAX_CODES * CODE_ROW
                 ui.text(form.left, y + 9, said, P.DARK_GREY)

@@ -205,7 +205,12 @@ class Network:
         if is_code(form.address):
             return self._join_online(ui, t, normal_code(form.address), form.seats)
         try:
-            host, port = P.parse_address(form.address)
+            if " " in form.address.strip():
+                raise ValueError(
+                    f"{form.address.strip()!r} is neither a code (7-crossover-clockwork) "
+                    "nor an address (192.168.1.20:4000)"
+                )
+            host, port = P.parse_address(form.address.strip())
             if not host:
                 raise ValueError("give the host's address, e.g. 192.168.1.20:4000")
             seats = P.parse_seats(form.seats.strip())
