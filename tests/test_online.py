@@ -198,3 +198,24 @@ def test_hosting_with_no_mailbox_server_says_so(tmp_path: Path) -> None:
         host = Host(tmp_path / "host", TWO, "beowulf", own)
         assert host.finish(HANG) == 2
         assert f"The mailbox server cannot be reached: {own.mailbox}" in host.stderr
+
+
+@pytest.mark.soak
+def test_a_code_nobody_waits_on_says_so(tmp_path: Path, local: Local) -> None:
+    """Slow (the joiner waits KEY_TIMEOUT seconds for a host that never comes)."""
+    joiner = _joiner(tmp_path / "join", "99-nobody-home", local, None)
+    assert joiner.finish(HANG) == 2
+    assert "Nobody is waiting on this code" in joiner.stderr and "99-nobody-home" in joiner.stderr
+
+
+@pytest.mark.soak
+def test_a_joiner_whose_host_dies_says_so_and_stops(tmp_path: Path, local: Local) -> None:
+    """Slow (the host counts as gone after LOST_GRACE seconds out of reach)."""
+    host = Host(tmp_path / "host", TWO, "beowulf", local)
+    joiner = _joiner(tmp_path / "join", host.code("Brunhild"), local, TWO, "brunhild", typed=True)
+    joiner.type(answers_for(TWO, {1})[:10])
+    _until(lambda: joiner.answered() >= 10, joiner)
+    host.kill()
+    assert joiner.finish(HANG) == 1
+    assert "The host's machine is out of reach." in joiner.stderr
+    assert "stopped:" in joiner.stderr
