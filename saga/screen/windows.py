@@ -8,6 +8,7 @@ or key closes, live in info, summary, pages, manual and about.)
 
 from __future__ import annotations
 
+import os
 from collections.abc import Sequence
 from dataclasses import replace
 
@@ -24,6 +25,44 @@ LINE_HEIGHT = 10  # 8 of the font, 1 of its shadow, 1 between lines so they neve
 # Info requesters: the lines on dark grey under a black title bar.
 INFO_LOOK = replace(DRAW_INFO, background=P.DARK_GREY, fill=P.BLACK)
 SCREEN = Box(0, 0, WIDTH, HEIGHT)
+
+
+def wrap(text: str, width: int) -> list[str]:
+    """Fill lines of at most ``width`` characters, breaking only between words.
+
+    A single "word" longer than a line (a long path) is broken after one
+    of its slashes where it can be, since it cannot fit whole.  No line
+    starts with a space: each goes flush left, as EasyRequest sets its text.
+    """
+    lines: list[str] = []
+    line = ""
+    for word in text.split():
+        pieces = _pieces(word, width)
+        for piece in pieces[:-1]:
+            if line:
+                lines.append(line)
+            line = ""
+            lines.append(piece)
+        word = pieces[-1]
+        if line and len(line) + 1 + len(word) <= width:
+            line += " " + word
+        else:
+            if line:
+                lines.append(line)
+            line = word
+    if line:
+        lines.append(line)
+    return lines
+
+
+def _pieces(word: str, width: int) -> list[str]:
+    pieces = []
+    while len(word) > width:
+        cut = word.rfind(os.sep, 0, width) + 1 or width
+        pieces.append(word[:cut])
+        word = word[cut:]
+    pieces.append(word)
+    return pieces
 
 
 def _window(
