@@ -40,7 +40,7 @@ from saga.screen.pages import rules_window
 from saga.screen.title import TitleScreen
 from saga.screen.ui import HEIGHT, WIDTH, GameAborted, QuitProgram, Ui
 from saga.screen.windows import ask_yes_no, dismisses
-from saga.text import Lookup, Notice
+from saga.text import Lookup, Notice, warn
 from saga.window import filemessages as fm
 from saga.window.host import ScreenHost, show_summary
 
@@ -186,7 +186,9 @@ class App:
         start-up ``notices`` (a bad hero word, a bad line of the settings)
         come first, in a requester over the title screen, as 1.95 shows them.
         A saved game named by ``path`` alone (from the command line) is opened
-        next; if it fails, its requester says why and the title screen follows.
+        next; if it fails, its requester says why, stderr too (as for the other
+        start-up warnings, and as ``--headless`` says it), and the title screen
+        follows.
         """
         self.config.controls = list(setup.controls)
         self.path = path
@@ -200,7 +202,7 @@ class App:
             fm.tell(self.ui, self.t, notices)
         if state is None and path is not None:
             self._title_screen().draw()  # 1.95 loads it with the title screen up
-            state, self.path = self._load(path) or (None, None)
+            state, self.path = self._load(path, starting=True) or (None, None)
         while True:
             if self.then is not None:
                 action, self.then = self.then, None
@@ -495,11 +497,14 @@ class App:
         path = choose_file(self.ui, t, t("MSG_OPEN_GAME"), folder)
         return None if path is None else self._load(path)
 
-    def _load(self, path: Path) -> tuple[GameState, Path] | None:
-        """The saved game at ``path``, or None once a requester has said why not."""
+    def _load(self, path: Path, starting: bool = False) -> tuple[GameState, Path] | None:
+        """The saved game at ``path``, or None once a requester has said why not
+        (and, ``starting`` up, stderr in English)."""
         try:
             return savefile.load(path), path
         except savefile.SaveFileError as e:
+            if starting:
+                warn(str(e))
             fm.complain(self.ui, self.t, *fm.open_failed(self.t, path, e))
             return None
 
