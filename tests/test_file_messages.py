@@ -7,6 +7,8 @@ import os
 from pathlib import Path
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 from languages import LANGUAGES
 
 from amiga.display import Screen
@@ -191,6 +193,28 @@ def test_a_long_reason_is_wrapped_between_words() -> None:
         " ", ""
     ) == message.replace(" ", "")
     assert all(any(word in text.split() for text in message_lines) for word in message.split()[1:])
+
+
+def test_a_long_path_fills_the_line_it_starts_on() -> None:
+    lines = wrap("There is no such drawer: /home/player/" + "long_drawer_name/" * 4, 52)
+    assert lines == [
+        "There is no such drawer: /home/player/",  # not the words alone, the path below
+        "long_drawer_name/" * 3,
+        "long_drawer_name/",
+    ]
+
+
+@given(
+    st.lists(
+        st.text(alphabet="ab/", min_size=1, max_size=90) | st.sampled_from(["a", "bb", "/"]),
+        max_size=12,
+    ),
+    st.integers(min_value=1, max_value=80),
+)
+def test_wrap_keeps_every_character_and_fits_the_width(words: list[str], width: int) -> None:
+    lines = wrap(" ".join(words), width)
+    assert all(0 < len(line) <= width and line == line.strip() for line in lines)
+    assert "".join(lines).replace(" ", "") == "".join(words)
 
 
 def test_a_game_opened_says_loaded(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:

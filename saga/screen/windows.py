@@ -31,38 +31,29 @@ def wrap(text: str, width: int) -> list[str]:
     """Fill lines of at most ``width`` characters, breaking only between words.
 
     A single "word" longer than a line (a long path) is broken after one
-    of its slashes where it can be, since it cannot fit whole.  No line
-    starts with a space: each goes flush left, as EasyRequest sets its text.
+    of its slashes where it can be, since it cannot fit whole, its first
+    piece filling what is left of the line before it.  No line starts with
+    a space: each goes flush left, as EasyRequest sets its text.
     """
     lines: list[str] = []
     line = ""
     for word in text.split():
-        pieces = _pieces(word, width)
-        for piece in pieces[:-1]:
-            if line:
-                lines.append(line)
+        while True:
+            room = width - len(line) - 1 if line else width
+            if len(word) <= room:
+                line = f"{line} {word}" if line else word
+                break
+            cut = 0
+            if len(word) > width:  # too long for any line: break it
+                cut = word.rfind(os.sep, 0, max(room, 0)) + 1 or (0 if line else width)
+            if cut:
+                line = f"{line} {word[:cut]}" if line else word[:cut]
+                word = word[cut:]
+            lines.append(line)
             line = ""
-            lines.append(piece)
-        word = pieces[-1]
-        if line and len(line) + 1 + len(word) <= width:
-            line += " " + word
-        else:
-            if line:
-                lines.append(line)
-            line = word
     if line:
         lines.append(line)
     return lines
-
-
-def _pieces(word: str, width: int) -> list[str]:
-    pieces = []
-    while len(word) > width:
-        cut = word.rfind(os.sep, 0, width) + 1 or width
-        pieces.append(word[:cut])
-        word = word[cut:]
-    pieces.append(word)
-    return pieces
 
 
 def _window(
