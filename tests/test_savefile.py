@@ -282,8 +282,11 @@ def test_mutated_files_load_or_are_refused_but_never_crash(
         return
     # Whatever loads must play on safely (two turns, with the Amiga for
     # everyone), and the game must load every autosave it writes meanwhile.
+    # A hero in play whom nobody plays (a control byte edited to NONE) is
+    # asked where to rout a foe, as the original asks, so the Amiga plays
+    # that hero too.
     for h in state.heroes:
-        if h.control == T.HUMAN:
+        if h.control == T.HUMAN or (h.alive and h.control == T.NONE):
             h.control = T.AMIGA
     state.turns = min(max(state.turn + 1, 1), 99)
     g = Session(Setup(1, state=state), TEXT, RecordingHost()).game
