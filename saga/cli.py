@@ -57,7 +57,7 @@ KEYS = """In the window (Ctrl or the Windows key is the right Amiga key):
   Ctrl+B title bar  Ctrl+W watch the Amiga  Ctrl+G summary
   Ctrl+1..4 runes, spells, swords, treasures  Ctrl+M manual  Ctrl+? about
   Shift+Esc quit at once   Alt+Enter fullscreen   Alt+1/2/3 scale, Alt+0 fit
-  F1 or Insert is Help; F11 is the Amiga's F1"""
+  The Help key, F1 or Insert is Help; F11 is the Amiga's F1"""
 
 
 class UsageError(ValueError):

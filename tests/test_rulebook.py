@@ -337,13 +337,13 @@ def _dragon_gold() -> int:
     return max(m.wealth for m in g.monsters)
 
 
-def _moves(treasure: int | None = None, rune: int = -1) -> int:
+def _moves(treasure: int | None = None, rune: int = -1, frey_faxi: bool = False) -> int:
     g = blank_game()
     put_hero(g, 0, 0, rune=rune)
     if treasure is not None:
         item = g.treasures[treasure]
         item.possessortype, item.possessor = T.HERO, 0
-    return moves(g, Counter(T.HERO, 0), False)
+    return moves(g, Counter(T.HERO, 0), frey_faxi)
 
 
 def _cast_works(spell: int, roll: int) -> bool:
@@ -470,7 +470,8 @@ def _engine_figures() -> dict[str, list[int]]:
             necklace * marks,
         ],
         "setup": [_dragon_gold()],
-        "movement": [shirt],
+        # "rides 9 areas, not 10": the Shirt added after Frey Faxi's doubling, not before
+        "movement": [shirt, _moves(T.MAGIC_SHIRT, frey_faxi=True), 2 * _moves(T.MAGIC_SHIRT)],
         "combat": [*_span(_rolls_that(_ghost_casts)), flee],
         "modifiers": [
             *spell,

@@ -2,9 +2,11 @@
 
 Counters in one area stand in a pile, each 7 pixels above the one before,
 and keep their place in it while they stay: a newcomer takes the lowest
-free place, as on the Amiga.  The pile is drawn from the top down, so every
-counter's factors show and the lowest counter is seen whole; the counter
-being moved is drawn last, so that nothing in its new area hides it.
+free place, as on the Amiga.  The pile is drawn from the top down, as 1.95
+draws it, so the lowest counter is seen whole and every other one shows
+its top band, which carries its name (:mod:`saga.art.counters`): a pile
+tells who is in it without the pointer.  The counter being moved is drawn
+last, so that nothing in its new area hides it.
 """
 
 from __future__ import annotations

@@ -8,8 +8,9 @@ ASL has them, which Tab steps through.  The pattern is AmigaDOS's
 drawer field lists the drawer typed.  A file name typed with a path (``/``)
 goes to the drawer it names, so the name taken is always a file in the
 drawer shown (:func:`amiga.dos.file_in`); "." and ".." are refused with a
-word why.  Return in the file
-field, OK or a double click take the name; Escape, Cancel or the right
+word why, wrapped on as many lines as it takes under the fields (the
+requester grows down to hold them, its buttons with it).  Return in the
+file field, OK or a double click take the name; Escape, Cancel or the right
 button give up.
 """
 
@@ -19,6 +20,9 @@ import os
 from dataclasses import dataclass
 from pathlib import Path
 
+import numpy as np
+import numpy.typing as npt
+
 from amiga.display.box import Box
 from amiga.dos import file_in
 from amiga.input import IDCMP, IntuiMessage, MouseCode, Qualifier, RawKey
@@ -26,7 +30,8 @@ from amiga.intuition import Button, Scroller, StringGadget, Window
 from amiga.pattern import PatternError, compile_pattern, matches
 from saga.look.text import Lookup
 from saga.screen import pens as P
-from saga.screen.ui import DRAW_INFO, WIDTH, Ui
+from saga.screen.ui import DRAW_INFO, HEIGHT, WIDTH, Ui
+from saga.screen.windows import wrap
 
 PATTERN = "#?.saga"  # the original's ASL pattern
 ROWS = 18
@@ -39,7 +44,9 @@ LIST_RIGHT = X1 - 10 - SCROLL_W  # the list's box; the scroll bar beside it
 FIELD_TOP = LIST_TOP + ROWS * ROW + 8  # the first of the three fields
 FIELD_STEP = 16
 MESSAGE_Y = FIELD_TOP + 3 * FIELD_STEP + 7  # baseline of the line saying what was refused
-Y1 = MESSAGE_Y + 30
+Y1 = MESSAGE_Y + 30  # the bottom, with one line of it
+MESSAGE_COLUMNS = (X1 - X0 - 16) // 8
+MESSAGE_LINES = (HEIGHT - 4 - Y1) // ROW + 1  # as many as the screen has room for
 PATH_MAX = 1024
 DOUBLE_CLICK = 0.4  # seconds
 WHEEL_ROWS = 3
@@ -130,6 +137,7 @@ class FileRequester:
         ok, cancel = t("MSG_OK"), t("MSG_CANCEL")
         self.ok = Button(Box(X0 + 8, Y1 - 18, X0 + 8 + 8 * len(ok) + 24, Y1 - 5), ok)
         self.cancel = Button(Box(X1 - 31 - 8 * len(cancel), Y1 - 18, X1 - 7, Y1 - 5), cancel)
+        self.backdrop: npt.NDArray[np.uint8] | None = None  # the dimmed screen behind it
         self.scroller = Scroller(
             Box(X1 - 8 - SCROLL_W, LIST_TOP - 2, X1 - 8, LIST_TOP + ROWS * ROW + 1)
         )
@@ -207,6 +215,7 @@ class FileRequester:
     def run(self) -> Path | None:
         ui = self.ui
         with ui.requester_layer():
+            self.backdrop = ui.save_area(0, 0, WIDTH - 1, HEIGHT - 1)
             while True:
                 self.draw()
                 message = ui.next_message(None)
@@ -289,14 +298,37 @@ class FileRequester:
 
     # -- drawing ----------------------------------------------------------------
 
+    def refusal(self) -> list[str]:
+        """What was refused, in lines that fit the requester (a path too long
+        even for all the room there is ends in "...")."""
+        lines = wrap(self.refused, MESSAGE_COLUMNS)
+        if len(lines) > MESSAGE_LINES:
+            lines = lines[:MESSAGE_LINES]
+            lines[-1] = lines[-1][: MESSAGE_COLUMNS - 3] + "..."
+        return lines
+
+    def _fit(self, lines: int) -> None:
+        """Make the requester tall enough for a refusal of so many lines,
+        giving the screen behind back where it grows shorter again."""
+        bottom = Y1 + ROW * max(lines - 1, 0)
+        old = self.window.box.bottom - 1
+        if bottom < old and self.backdrop is not None:
+            self.ui.restore_area(X0, bottom + 1, self.backdrop[bottom + 1 : old + 1, X0 : X1 + 1])
+        self.window.box = Box(X0, Y0, X1 + 1, bottom + 1)
+        for button in (self.ok, self.cancel):
+            b = button.box
+            button.box = Box(b.left, bottom - 18, b.right, bottom - 5)
+
     def draw(self) -> None:
         ui = self.ui
+        refusal = self.refusal()
+        self._fit(len(refusal))
         self.window.draw(ui.rp)
         self._draw_list()
         for row, label in enumerate(self.labels):
             ui.text(X0 + 8, FIELD_TOP + row * FIELD_STEP + 10, label, P.BLACK)
-        if self.refused:
-            ui.text(X0 + 8, MESSAGE_Y, self.refused[: (X1 - X0 - 16) // 8], P.RED_TEXT)
+        for row, line in enumerate(refusal):
+            ui.text(X0 + 8, MESSAGE_Y + row * ROW, line, P.RED_TEXT)
 
     def _draw_list(self) -> None:
         ui, t = self.ui, self.t

@@ -30,7 +30,7 @@ from saga.engine.state import GameState
 from saga.files import savefile
 from saga.files.config import Config, ForgetSettings, SettingsStore
 from saga.files.places import AUTOSAVE
-from saga.look.text import Lookup, Notice
+from saga.look.text import Lookup, Notice, warn
 from saga.screen import pens as P
 from saga.screen.about import about_window
 from saga.screen.board import Board
@@ -186,7 +186,9 @@ class App:
         start-up ``notices`` (a bad hero word, a bad line of the settings)
         come first, in a requester over the title screen, as 1.95 shows them.
         A saved game named by ``path`` alone (from the command line) is opened
-        next; if it fails, its requester says why and the title screen follows.
+        next; if it fails, its requester says why, stderr too (as for the other
+        start-up warnings, and as ``--headless`` says it), and the title screen
+        follows.
         """
         self.config.controls = list(setup.controls)
         self.path = path
@@ -200,7 +202,7 @@ class App:
             fm.tell(self.ui, self.t, notices)
         if state is None and path is not None:
             self._title_screen().draw()  # 1.95 loads it with the title screen up
-            state, self.path = self._load(path) or (None, None)
+            state, self.path = self._load(path, starting=True) or (None, None)
         while True:
             if self.then is not None:
                 action, self.then = self.then, None
@@ -495,11 +497,14 @@ class App:
         path = choose_file(self.ui, t, t("MSG_OPEN_GAME"), folder)
         return None if path is None else self._load(path)
 
-    def _load(self, path: Path) -> tuple[GameState, Path] | None:
-        """The saved game at ``path``, or None once a requester has said why not."""
+    def _load(self, path: Path, starting: bool = False) -> tuple[GameState, Path] | None:
+        """The saved game at ``path``, or None once a requester has said why not
+        (and, ``starting`` up, stderr in English)."""
         try:
             return savefile.load(path), path
         except savefile.SaveFileError as e:
+            if starting:
+                warn(str(e))
             fm.complain(self.ui, self.t, *fm.open_failed(self.t, path, e))
             return None
 
