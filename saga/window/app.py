@@ -104,7 +104,7 @@ class App:
         ui.set_menus(self._menus())
         ui.take_screenshot = self._screenshot
         ui.show_title = config.titlebar
-        P.install_fixed(ui.screen.palette)  # the map's colours come with the board
+        P.install(ui.screen.palette, ui.art.fixed_colours())  # the map's come with the board
 
     @functools.cached_property
     def board(self) -> Board:
