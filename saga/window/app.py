@@ -22,6 +22,7 @@ from amiga.input import IDCMP, EventSource
 from amiga.intuition import Menu, MenuItem, bar
 from saga import savefile
 from saga.art import WINDOW_ICON
+from saga.art.kit import Art
 from saga.config import Config, ForgetSettings, SettingsStore
 from saga.engine import tables as T
 from saga.engine.game import Game
@@ -544,6 +545,7 @@ def run_window(
     once: bool = False,
     autosave: Path | None = None,
     notices: Sequence[Notice] = (),
+    art: Art | None = None,
 ) -> int:
     """Open the window and play until the player quits; returns the exit status.
 
@@ -568,7 +570,7 @@ def run_window(
         )
         try:
             source = source if source is not None else PygameEventSource(presenter)
-            ui = Ui(source, presenter, screen)
+            ui = Ui(source, presenter, screen, art)
             app = App(
                 ui,
                 config,
