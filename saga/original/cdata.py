@@ -30,7 +30,7 @@ _TOKEN = re.compile(
     r"""
     (?P<space>[ \t\r\f\v]+)
   | (?P<newline>\n)
-  | (?P<comment>//[^\n]*|/\*.*?\*/)
+  | (?P<comment>//[^\n]*|/\*(?:[^*]|\*(?!/))*\*/)
   | (?P<open_comment>/\*)
   | (?P<number>0[xX][0-9A-Fa-f]+[uUlL]*|[0-9]+[uUlL]*)
   | (?P<name>[A-Za-z_][A-Za-z_0-9]*)
@@ -110,9 +110,10 @@ class _Expression:
     ) -> None:
         self.tokens, self.src, self.names, self.limit = tokens, src, names, limit
         self.ahead: _Token | None = next(tokens, None)
+        self.last: _Token | None = None  # the token taken last
 
     def where(self, token: _Token | None = None) -> str:
-        token = token or self.ahead
+        token = token or self.ahead or self.last
         line = self.src.line(token.pos) if token else self.src.lines
         return f"{self.src.name}, line {line}"
 
@@ -121,6 +122,7 @@ class _Expression:
         if token is None:
             raise _Ended
         self.ahead = next(self.tokens, None)
+        self.last = token
         return token
 
     def value(self, depth: int = 0) -> int:
@@ -170,7 +172,7 @@ class _Expression:
 
     def _check(self, value: int) -> int:
         if abs(value) > self.limit:
-            raise CDataError(f"{self.where()}: {value} is too large")
+            raise CDataError(f"{self.where(self.last)}: {value} is too large")
         return value
 
 
@@ -256,7 +258,7 @@ def find_initializer(
 
 # A plain number and the comma after it, with any spaces and comments round them:
 # nearly every value of a picture, read in one step.
-_GAP = r"(?:\s|//[^\n]*|/\*.*?\*/)*"
+_GAP = r"(?:\s|//[^\n]*|/\*(?:[^*]|\*(?!/))*\*/)*"  # a comment never runs past its end
 _PLAIN = r"(0[xX][0-9A-Fa-f]{1,8}|[1-9][0-9]{0,9}|0)[uUlL]{0,3}"
 _QUICK = re.compile(_GAP + _PLAIN + _GAP + ",", re.S)
 MAX_EXPRESSION_TOKENS = 64

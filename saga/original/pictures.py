@@ -163,18 +163,22 @@ def _read_map(original: Original, src: C.Source | None, names: dict[str, int]) -
         return
     words = len(init.values)
     if not init.whole or words != MAP_WORDS:
-        plane = words // PLANE_WORDS
-        if words < MAP_WORDS:
+        plane = min(words // PLANE_WORDS, PLANES - 1)
+        stop = init.line_of(words - 1) if words else init.start_line
+        if init.problem.startswith(f"{src.name} ends inside"):  # the file is cut off
             # The plane begins on the line after the last word of the one before (its comment).
             begins = init.line_of(plane * PLANE_WORDS - 1) + 1 if plane else init.start_line
-            stop = init.line_of(words - 1) if words else init.start_line
-            why = f" ({init.problem})" if init.problem and "ends inside" not in init.problem else ""
+            file = src.name.split(": ")[-1].rsplit("/", 1)[-1]
             original.problems.append(
-                f"{src.name.split(': ')[-1].rsplit('/', 1)[-1]} ends in plane {plane} of "
-                f"{PLANES} (line {begins}; cut off at line {stop}){why}"
+                f"{file} ends in plane {plane} of {PLANES} (line {begins}; cut off at line {stop})"
             )
+        elif init.problem:
+            original.problems.append(f"{init.problem} (in plane {plane} of {PLANES})")
         else:
-            original.problems.append(f"{src.name}: {init.problem or 'more words than MAPSIZE'}")
+            original.problems.append(
+                f"{src.name}: OriginalMapData holds {words} words, not {MAP_WORDS} "
+                f"(it ends in plane {plane} of {PLANES}, line {stop})"
+            )
         return
     original.map = _decode_map(init.values)
     original.found.append(
