@@ -37,7 +37,7 @@ HEADER = """// Sizes, as saga.h gives them (written for the tests)
 
 def map_pens() -> np.ndarray:
     """The 467x623 picture written: each area in its pen, the special strip, black elsewhere."""
-    pixels, regions, _ = load_map()
+    _, regions, _ = load_map()
     window = (slice(AT_Y, AT_Y + HEIGHT), slice(AT_X, AT_X + WIDTH))
     pens = np.where(regions[window] != NONE, 32 + regions[window].astype(np.int32), 0)
     pens = pens.astype(np.uint8)
@@ -89,7 +89,7 @@ def counters_h(pictures: list[np.ndarray] | None = None) -> str:
         words = np.packbits(padded, axis=1).view(">u2").reshape(-1).tolist()
         body = _words(words, 2)
         body[0] = "{ " + body[0].strip() + f" // picture {i}"
-        lines += body + ["},"]
+        lines += [*body, "},"]
     lines[-1] = "} };"
     return "\n".join(lines) + "\n"
 

@@ -300,3 +300,46 @@ def test_the_settings_name_the_copy_and_keep_nothing_else(
     )
     assert (tmp_path / "Saga.config").read_text() == f"ORIGINAL={copy_folder}\n"
     assert sorted(p.name for p in tmp_path.iterdir()) == ["Saga.config"]
+
+
+# -- the game is the same game ------------------------------------------------------
+
+
+def test_a_game_played_through_the_original_art_saves_the_same_bytes(copy_folder: Path) -> None:
+    """The oracle's human answers, clicked on the original's map and counters: every
+    start-of-turn save matches the original engine's, as it does with our art."""
+    from conftest import oracle_traces
+    from screen_player import ScreenPlayer
+    from test_screen_replay import HUMAN_TRACES, RecordingScreenHost
+
+    from amiga.display import Screen
+    from saga.config import Config
+    from saga.engine.game import Game
+    from saga.engine.session import Session, Setup
+    from saga.screen.board import Board
+    from saga.screen.ui import Ui
+    from saga.text import english
+    from saga.trace import first_difference, read_answers
+
+    assert oracle_traces()
+    art = load(copy_folder).art
+    for _, trace in HUMAN_TRACES[:2]:
+        seed, turns, advanced, controls = trace.stem.split("_")
+        lines = trace.read_text().splitlines()
+        player = ScreenPlayer(read_answers(lines))
+        ui = Ui(player, None, Screen(640, 512, depth=7, halfbrite=True), art)
+
+        def hosting(g: Game, ui: Ui = ui, player: ScreenPlayer = player) -> RecordingScreenHost:
+            host = RecordingScreenHost(ui, Board(ui), english(), Config(delay=0), g, None, print)
+            player.host = host
+            return host
+
+        setup = Setup(int(seed), tuple(int(c) for c in controls), int(turns), advanced == "1")
+        session = Session(setup, english(), hosting)
+        session.play()
+        host = session.game.host
+        assert isinstance(host, RecordingScreenHost)
+        assert (host.board.map_pixels == art.board().pixels).all()  # the original's map shown
+        assert not player.answers
+        expected = [line for line in lines if line.startswith("T ")]
+        assert not first_difference(host.lines, expected), trace.name
