@@ -343,3 +343,52 @@ def test_a_game_played_through_the_original_art_saves_the_same_bytes(copy_folder
         assert not player.answers
         expected = [line for line in lines if line.startswith("T ")]
         assert not first_difference(host.lines, expected), trace.name
+
+
+# -- the menu -----------------------------------------------------------------------
+
+
+class _Kept:
+    def __init__(self) -> None:
+        self.changes: list[dict[str, object]] = []
+
+    def remember(self, **changes: object) -> None:
+        self.changes.append(changes)
+
+
+def test_the_menu_takes_a_copy_through_the_requester_and_gives_it_back(
+    copy_folder: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from amiga.display import Screen
+    from amiga.input import ScriptedEventSource
+    from saga.config import Config
+    from saga.engine.rng import Lcg64
+    from saga.original.art import OriginalArt
+    from saga.screen.ui import Ui
+    from saga.text import english
+    from saga.window import app as window_app
+
+    ui = Ui(ScriptedEventSource(), None, Screen(640, 512, depth=7, halfbrite=True))
+    kept = _Kept()
+    app = window_app.App(ui, Config(), english(), Lcg64(1), store=kept)
+    board = app.board  # made with our art
+    assert not ui.menu_item("own_art").enabled
+    asked: list[tuple[str, bool]] = []
+
+    def requester(ui, t, title, folder, name="", *, pattern="#?.saga", drawers=False):  # type: ignore[no-untyped-def]
+        asked.append((pattern, drawers))
+        return copy_folder
+
+    monkeypatch.setattr(window_app, "choose_file", requester)
+    app.menu("original")
+    assert asked == [("#?", True)]
+    assert isinstance(ui.art, OriginalArt)
+    assert (board.map_pixels == ui.art.board().pixels).all()
+    assert ui.screen.palette[1] == W.palette()[1]
+    assert ui.screen.palette[P.BORDER[0]] == W.frames()[-1][0]
+    assert kept.changes == [{"original": str(copy_folder.resolve())}]
+    assert ui.menu_item("own_art").enabled
+    app.menu("own_art")
+    assert isinstance(ui.art, OwnArt) and not ui.menu_item("own_art").enabled
+    assert (board.map_pixels == load_map()[0]).all()
+    assert kept.changes[-1] == {"original": ""}
