@@ -15,12 +15,15 @@ from pathlib import Path
 import numpy as np
 import original_copy as W
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 from lha_writer import archive
 
 from saga import pens as P
 from saga.art import NONE, load_map
 from saga.art.kit import OwnArt
 from saga.engine import tables as T
+from saga.original import cdata as C
 from saga.original import load
 from saga.original.pictures import NO_AREA, area_of, screen_pen
 
@@ -392,3 +395,25 @@ def test_the_menu_takes_a_copy_through_the_requester_and_gives_it_back(
     assert isinstance(ui.art, OwnArt) and not ui.menu_item("own_art").enabled
     assert (board.map_pixels == load_map()[0]).all()
     assert kept.changes[-1] == {"original": ""}
+
+
+def test_one_endless_line_is_read_like_many(tmp_path: Path, made: dict[str, bytes]) -> None:
+    one_line = made["themap.c"].replace(b"\n", b" ")
+    loaded = load(_damaged(tmp_path, made, **{"themap.c": one_line}))
+    assert loaded.original.used == ["map", "counters", "colours"], loaded.original.problems
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.binary(max_size=40), st.integers(0, 400))
+def test_any_bytes_in_an_initialiser_give_values_or_a_reason(junk: bytes, at: int) -> None:
+    text = b"UWORD A[8] = {\n 0x0001, 2, (3 << 1) + 1, /* four */ 4,\n 5, 6, 7, 8 };\n"
+    at = min(at, len(text))
+    try:
+        src = C.source(text[:at] + junk + text[at:], "a.c")
+    except C.CDataError:
+        assert b"\0" in junk
+        return
+    init = C.find_initializer(src, "A", {}, max_values=8, max_value=0xFFFF)
+    if init is not None:
+        assert len(init.values) <= 8 and all(0 <= v <= 0xFFFF for v in init.values)
+        assert init.whole or init.problem
