@@ -55,13 +55,15 @@ FLOORS: dict[str, set[str]] = {
     "saga.engine": set(),
     "saga.look": {"amiga", "saga.engine"},
     "saga.art": {"amiga", "saga.look", "saga.engine.tables", "saga.engine.host"},
+    # The player's copy of the original's pictures, standing in for our art.
+    "saga.original": {"amiga", "saga.look", "saga.art", "saga.engine.tables"},
     "saga.files": {"amiga", "saga.engine", "saga.look"},
     "saga.play": {"amiga", "saga.engine", "saga.look", "saga.files"},
     "saga.net": {"amiga", "saga", "saga.engine", "saga.look", "saga.files", "saga.play"},
     "saga.screen": {"amiga", "saga", "saga.engine.tables", "saga.look", "saga.art", "saga.files"},
     "saga.window": {
         *("amiga", "saga", "saga.engine", "saga.look", "saga.art", "saga.files"),
-        *("saga.play", "saga.net", "saga.screen"),
+        *("saga.original", "saga.play", "saga.net", "saga.screen"),
     },
     "saga.desktop": {"amiga"},
     "saga.manual": set(),  # the rulebook's text, data only

@@ -17,7 +17,7 @@ from typing import Literal
 
 from amiga.display import Image
 from amiga.display.box import Box
-from saga.art import COUNTER_SIZE, NONE, counter_image, load_map
+from saga.art import COUNTER_SIZE, NONE
 from saga.engine import tables as T
 from saga.look.text import Lookup
 from saga.look.view import GameView
@@ -83,10 +83,15 @@ class Board:
 
     def __init__(self, ui: Ui) -> None:
         self.ui = ui
-        self.map_pixels, self.regions, self.map_palette = load_map()
-        P.install(ui.screen.palette, self.map_palette)
         self.stacks = Stacks()
         self.drawn: list[tuple[Key, int, int, Image]] = []  # bottom-most last
+        self.use_art()
+
+    def use_art(self) -> None:
+        """Take the map and counters of the screen's art (again: it may have changed)."""
+        picture = self.ui.art.board()
+        self.map_pixels, self.regions = picture.pixels, picture.regions
+        P.install(self.ui.screen.palette, picture.colours)
         self._images: dict[Look, Image] = {}
 
     # -- drawing ------------------------------------------------------------
@@ -113,10 +118,9 @@ class Board:
 
     def _recolour(self, v: GameView) -> None:
         """Kingdoms in a shade of their hero's colour, ice pale, other lands as drawn."""
-        palette = self.ui.screen.palette
+        palette, art = self.ui.screen.palette, self.ui.art
         for area in range(T.LAND_AREAS):
-            drawn = self.map_palette[P.FIRST_LAND + area]
-            colour = P.land_in_play(drawn, v.kings[area], v.ice[area])
+            colour = art.land(area, v.kings[area], v.ice[area])
             if palette[P.FIRST_LAND + area] != colour:
                 palette.set_rgb(P.FIRST_LAND + area, *colour)
 
@@ -154,7 +158,7 @@ class Board:
         image = self._images.get(key_)
         if image is None:
             k, n, tile, sel = key_
-            image = counter_image(k, max(n, 0), pen=tile, selected=sel, face_down=n < 0)
+            image = self.ui.art.counter(k, max(n, 0), pen=tile, selected=sel, face_down=n < 0)
             self._images[key_] = image
         return image
 

@@ -91,13 +91,23 @@ def _by_name(entry: Entry) -> str:
     return entry.name.lower()
 
 
-def choose_file(ui: Ui, t: Lookup, title: str, folder: Path, name: str = "") -> Path | None:
+def choose_file(
+    ui: Ui,
+    t: Lookup,
+    title: str,
+    folder: Path,
+    name: str = "",
+    *,
+    pattern: str = PATTERN,
+    drawers: bool = False,
+) -> Path | None:
     """Ask for a file; returns its path, or None if the player gives up.
 
     A name given beforehand is shown selected: typing replaces it, the
-    cursor keys keep it for editing.
+    cursor keys keep it for editing.  With ``drawers``, OK with no file
+    named takes the drawer shown.
     """
-    return FileRequester(ui, t, title, folder, name).run()
+    return FileRequester(ui, t, title, folder, name, pattern, drawers).run()
 
 
 def _expanded(text: str) -> Path:
@@ -119,10 +129,20 @@ def split_typed(text: str) -> tuple[str | None, str]:
 class FileRequester:
     """The requester's gadgets, the drawer shown and its list."""
 
-    def __init__(self, ui: Ui, t: Lookup, title: str, folder: Path, name: str) -> None:
+    def __init__(
+        self,
+        ui: Ui,
+        t: Lookup,
+        title: str,
+        folder: Path,
+        name: str,
+        pattern: str = PATTERN,
+        drawers: bool = False,
+    ) -> None:
         self.ui, self.t = ui, t
         self.folder = folder.resolve()
-        self.pattern = PATTERN
+        self.pattern = pattern
+        self.drawers = drawers
         self.refused = ""  # what the last thing typed was refused for
         self.window = Window(Box(X0, Y0, X1 + 1, Y1 + 1), title, DRAW_INFO)
         labels = [t("MSG_PATTERN"), t("MSG_DRAWER"), t("MSG_FILE")]
@@ -130,7 +150,7 @@ class FileRequester:
         self.labels = labels
         self.pattern_field, self.drawer_field, self.file_field = (
             StringGadget(self._field_box(row), text, max_chars=PATH_MAX)
-            for row, text in enumerate((PATTERN, str(self.folder), name))
+            for row, text in enumerate((pattern, str(self.folder), name))
         )
         self.fields = [self.pattern_field, self.drawer_field, self.file_field]
         self.pattern_field.selected = self.drawer_field.selected = False  # only File's name is
@@ -236,6 +256,8 @@ class FileRequester:
             return True, None
         if gadget in (self.ok, self.file_field):
             chosen = self._take()
+            if chosen is None and self.drawers and not self.file_field.text and not self.refused:
+                return True, self.folder
             return chosen is not None, chosen
         if gadget is self.drawer_field:
             self._go(self._typed_drawer(self.drawer_field.text))
