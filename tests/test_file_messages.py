@@ -203,7 +203,7 @@ def test_a_game_opened_says_loaded(tmp_path: Path, monkeypatch: pytest.MonkeyPat
     source.ticks(1).click(300, 300)  # the game over screen
     source.key("\x1b")  # the title screen: quit
     config = Config(delay=0, home=tmp_path)
-    assert run_window(config, Setup(2, state=savefile.load(path)), TEXT, path, source) == 0
+    assert run_window(config, Setup.continuing(2, savefile.load(path)), TEXT, path, source) == 0
     assert shown.said[:2] == [f"Opened {path}.", "Turn 1 of 1..."]
 
 

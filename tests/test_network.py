@@ -184,6 +184,25 @@ def test_another_version_is_refused_naming_both(tmp_path: Path) -> None:
         server.kill()
 
 
+def test_a_host_offering_a_game_no_game_can_be_is_refused(tmp_path: Path) -> None:
+    """A host (a hostile or broken program) sends the start of a 150-turn game:
+    the joiner says why it will not play it and stops, and plays nothing."""
+    import threading
+
+    from saga.net.server import Server
+
+    server = Server(["SAGA-REPLAY 1 4 150 1 1 1 0 2 0 0"], (89,) * 7, frozenset({1}), CODE)
+    port = server.listen("127.0.0.1", 0)
+    try:
+        threading.Thread(target=server.wait_for_players, args=(60,), daemon=True).start()
+        joiner = join(tmp_path / "join", port, None, "brunhild")
+        assert joiner.finish() == 2
+        assert "the host's game: a game lasts 1 to 99 turns, not 150" in joiner.stderr
+        assert "Traceback" not in joiner.stderr and not joiner.record.exists()
+    finally:
+        server.close()
+
+
 def test_an_altered_machine_is_caught_as_a_desync_naming_the_field(tmp_path: Path) -> None:
     server, port = host(tmp_path / "host", TWO, "beowulf")
     altered = environment(SAGA_NET_TEST_DESYNC="3")

@@ -243,7 +243,7 @@ def test_turn_0_loads_and_plays() -> None:
     g.state.turn = 0
     state = savefile.decode(savefile.encode(g.state))
     assert state.turn == 0
-    g = Session(Setup(1, state=state), TEXT, RecordingHost()).game
+    g = Session(Setup.continuing(1, state), TEXT, RecordingHost()).game
     play(g)
     assert g.state.turn == 4
     saves = g.host.saves  # type: ignore[attr-defined]
@@ -300,7 +300,7 @@ def test_mutated_files_load_or_are_refused_but_never_crash(
         if h.control == T.HUMAN:
             h.control = T.AMIGA
     state.turns = min(max(state.turn + 1, 1), 99)
-    g = Session(Setup(1, state=state), TEXT, _SpaceBarHost()).game
+    g = Session(Setup.continuing(1, state), TEXT, _SpaceBarHost()).game
     play(g)
     assert len(savefile.encode(g.state)) == savefile.SAVE_SIZE
     for autosave in g.host.saves:  # type: ignore[attr-defined]

@@ -208,7 +208,8 @@ def run_game(
     thread = threading.Thread(target=act, daemon=True)
     try:
         thread.start()
-        status = run_window(config, Setup(3, tuple(config.controls), state=state), TEXT, path)
+        setup = Setup.continuing(3, state) if state else Setup(3, tuple(config.controls))
+        status = run_window(config, setup, TEXT, path)
         return status, time.monotonic()
     finally:
         done.set()

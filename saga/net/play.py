@@ -66,7 +66,7 @@ def keyed(text: Lookup, keys: tuple[int, ...]) -> Lookup:
 
 
 def humans(setup: Setup) -> frozenset[int]:
-    return frozenset(h for h, c in enumerate(setup.in_play()) if c == T.HUMAN)
+    return frozenset(h for h, c in enumerate(setup.controls) if c == T.HUMAN)
 
 
 def host_game(
@@ -200,14 +200,10 @@ class Hosting:
 
 def offered(setup: Setup, port: int, open_seats: frozenset[int]) -> Announced:
     """The game as announced on the local network."""
-    in_play = setup.in_play()
-    state = setup.state
-    turns = state.turns if state is not None else setup.turns
-    advanced = bool(state.advanced) if state is not None else setup.advanced
     from saga.net.discovery import Announced, host_name
 
     return Announced(
-        host_name(), "", port, tuple(in_play), open_seats, turns, advanced, P.version()
+        host_name(), "", port, setup.controls, open_seats, setup.turns, setup.advanced, P.version()
     )
 
 
