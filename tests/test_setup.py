@@ -3,12 +3,14 @@
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
 import pytest
 from engine_helpers import TEXT, new_game
 
 from saga.engine import tables as T
 from saga.engine.session import SEEDS, TURNS, Session, Setup
+from saga.engine.state import GameState
 from saga.files import savefile
 from saga.files.config import SettingsFile, amiga_layout
 from saga.play.hosts import QuietHost
@@ -17,24 +19,24 @@ SIX_AMIGA = (T.AMIGA,) * len(T.HERO_NAMES)
 
 
 @pytest.mark.parametrize(
-    "make, named",
+    "given, named",
     [
-        (lambda: Setup(1, SIX_AMIGA, turns=0), "a game lasts 1 to 99 turns, not 0"),
-        (lambda: Setup(1, SIX_AMIGA, turns=150), "a game lasts 1 to 99 turns, not 150"),
-        (lambda: Setup(1, SIX_AMIGA, turns=20.5), "turns, not 20.5"),  # type: ignore[arg-type]
-        (lambda: Setup(-1), "the seed must be 0 to 18446744073709551615, not -1"),
-        (lambda: Setup(2**64), f"not {2**64}"),
-        (lambda: Setup(1, SIX_AMIGA[:5]), "6 controls, one for each hero, not 5"),
-        (lambda: Setup(1, SIX_AMIGA + (T.NONE,)), "6 controls, one for each hero, not 7"),
-        (lambda: Setup(1, (T.AMIGA, 3, 0, 0, 0, 0)), "Brunhild's control must be"),  # type: ignore[arg-type]
-        (lambda: Setup(1, ("HUMAN",) * 6), "Beowulf's control must be NONE (0), HUMAN (1)"),  # type: ignore[arg-type]
-        (lambda: Setup(1, SIX_AMIGA, advanced=2), "advanced must be on or off, not 2"),  # type: ignore[arg-type]
-        (lambda: Setup(1, SIX_AMIGA, fixes="yes"), "fixes must be on or off"),  # type: ignore[arg-type]
+        ({"turns": 0}, "a game lasts 1 to 99 turns, not 0"),
+        ({"turns": 150}, "a game lasts 1 to 99 turns, not 150"),
+        ({"turns": 20.5}, "turns, not 20.5"),
+        ({"seed": -1}, "the seed must be 0 to 18446744073709551615, not -1"),
+        ({"seed": 2**64}, f"not {2**64}"),
+        ({"controls": SIX_AMIGA[:5]}, "6 controls, one for each hero, not 5"),
+        ({"controls": (*SIX_AMIGA, T.NONE)}, "6 controls, one for each hero, not 7"),
+        ({"controls": (T.AMIGA, 3, 0, 0, 0, 0)}, "Brunhild's control must be"),
+        ({"controls": ("HUMAN",) * 6}, "Beowulf's control must be NONE (0), HUMAN (1)"),
+        ({"advanced": 2}, "advanced must be on or off, not 2"),
+        ({"fixes": "yes"}, "fixes must be on or off"),
     ],
 )
-def test_what_no_game_can_be_is_refused_by_name(make, named: str) -> None:
+def test_what_no_game_can_be_is_refused_by_name(given: dict[str, Any], named: str) -> None:
     with pytest.raises(ValueError) as refused:
-        make()
+        Setup(**{"seed": 1, "controls": SIX_AMIGA, **given})
     assert named in str(refused.value)
 
 
@@ -49,12 +51,13 @@ def test_a_refused_length_never_reaches_the_engine() -> None:
 
 
 def test_numbers_are_taken_as_the_controls_and_rules_they_stand_for() -> None:
-    setup = Setup(SEEDS[-1], (1, 2, 0, 0, 2, 1), 12, 1)  # type: ignore[arg-type]
+    numbers: dict[str, Any] = {"controls": (1, 2, 0, 0, 2, 1), "advanced": 1}
+    setup = Setup(SEEDS[-1], turns=12, **numbers)
     assert setup.controls == (T.HUMAN, T.AMIGA, T.NONE, T.NONE, T.AMIGA, T.HUMAN)
     assert all(type(c) is T.Control for c in setup.controls) and setup.advanced is True
 
 
-def _saved(turns: int = 7, advanced: bool = True):
+def _saved(turns: int = 7, advanced: bool = True) -> GameState:
     g = new_game(3, [T.AMIGA, T.NONE, T.HUMAN, T.NONE, T.NONE, T.AMIGA], turns, advanced)
     return savefile.decode(savefile.encode(g.state))
 
@@ -79,7 +82,9 @@ def test_a_saved_game_brings_its_own_controls_length_and_rules() -> None:
         ({"controls": SIX_AMIGA}, "its own controls (AMIGA NONE HUMAN NONE NONE AMIGA)"),
     ],
 )
-def test_a_saved_game_with_other_settings_beside_it_is_refused(given: dict, named: str) -> None:
+def test_a_saved_game_with_other_settings_beside_it_is_refused(
+    given: dict[str, Any], named: str
+) -> None:
     state = _saved()
     own = Setup.continuing(5, state)
     settings = {"controls": own.controls, "turns": own.turns, "advanced": own.advanced, **given}
