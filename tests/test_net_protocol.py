@@ -10,6 +10,7 @@ from hypothesis import strategies as st
 
 from saga.engine import tables as T
 from saga.engine.host import Ask
+from saga.files.saveformat import SAVE_SIZE
 from saga.net import protocol as P
 from saga.net.server import CODE_TRIES, Server
 
@@ -38,13 +39,13 @@ def test_answers_travel_unchanged(answer: P.Answer, to_host: bool) -> None:
         P.Welcome(frozenset({0})),
         P.Wait(frozenset({2, 3})),
         P.GameLine("SAGA-REPLAY 1 4 20 1 1 1 0 2 0 0"),
-        P.GameLine("S " + "00" * P.SAVE_SIZE),
+        P.GameLine("S " + "00" * SAVE_SIZE),
         P.Keys((89, 78, 71, 76, 87, 82, 84)),
         P.Start(),
         P.Hash(7, "ab" * 32),
         P.Final("cd" * 32),
-        P.Desync(3, bytes(range(256)) * 6 + bytes(P.SAVE_SIZE - 1536)),
-        P.Save(3, bytes(P.SAVE_SIZE)),
+        P.Desync(3, bytes(range(256)) * 6 + bytes(SAVE_SIZE - 1536)),
+        P.Save(3, bytes(SAVE_SIZE)),
         P.Ping(),
         P.Pong(),
         P.Bye(),
@@ -195,7 +196,7 @@ def test_a_spectator_out_of_step_is_let_go_and_the_game_goes_on() -> None:
     port = server.listen("127.0.0.1", 0)
     try:
         assert server.wait_for_players(5)
-        server.autosaved(1, bytes(P.SAVE_SIZE))
+        server.autosaved(1, bytes(SAVE_SIZE))
         with socket.create_connection(("127.0.0.1", port), timeout=5) as peer:
             peer.sendall(f"HELLO SAGA {P.PROTOCOL} {P.version()} RIGHT7 -\n".encode())
             received = peer.makefile("rb")

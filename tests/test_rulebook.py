@@ -127,7 +127,7 @@ def test_the_contents_page_lists_every_section() -> None:
 
 def _link_spot(window: ManualWindow, target: str) -> tuple[int, int]:
     """Where on the screen the first link to a section is drawn."""
-    from saga.screen.manual import LINE, MARGIN, TEXT_TOP
+    from saga.screen.manual import LINE_HEIGHT, MARGIN, TEXT_TOP
 
     for row, line in enumerate(window.lines[window.top :]):
         x = MARGIN
@@ -136,7 +136,7 @@ def _link_spot(window: ManualWindow, target: str) -> tuple[int, int]:
                 lead = len(span.text) - len(span.text.lstrip())
                 return (
                     window.panel.x0 + x + (lead + 1) * 8,
-                    window.panel.y0 + TEXT_TOP + 5 + row * LINE,
+                    window.panel.y0 + TEXT_TOP + 5 + row * LINE_HEIGHT,
                 )
             x += len(span.text) * 8
     raise AssertionError(f"no link to {target}")
