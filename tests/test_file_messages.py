@@ -9,7 +9,6 @@ from pathlib import Path
 import pytest
 from languages import LANGUAGES
 
-from amiga.display import Screen
 from amiga.input import ScriptedEventSource
 from saga.engine import tables as T
 from saga.engine.game import Game
@@ -52,7 +51,7 @@ class Shown:
 
 def _game_app(source: ScriptedEventSource, shown: Shown) -> tuple[App, ScreenHost, Game]:
     """A game in play, in a window; paths are short, relative to the current folder."""
-    ui = Ui(source, None, Screen(640, 512, depth=7, halfbrite=True))
+    ui = Ui(source)
     app = App(ui, Config(delay=0), TEXT, Lcg64(1))
 
     def hosting(g: Game) -> ScreenHost:
