@@ -3,19 +3,24 @@ that it stays inside its frame, how it closes; the hover line; the view."""
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 
 import numpy as np
 import pytest
+from engine_helpers import RecordingHost, blank_game, put_hero, put_monster
 from languages import ENGLISH, GERMAN, LANGUAGES
 from window_demo import EGIL, HOME, demo_game, face_down_jarl
 
 from amiga.input import MouseCode, Qualifier, RawKey, ScriptedEventSource
 from saga.art.mapdata import FRAME
 from saga.engine import tables as T
+from saga.engine.attacks import attackers
+from saga.engine.combat import battle
 from saga.engine.host import Ask
 from saga.engine.placement import start_game
 from saga.engine.session import Session, Setup
+from saga.engine.state import Counter
 from saga.files import savefile, savelayout
 from saga.files.config import Config
 from saga.look import pens as P
@@ -30,6 +35,9 @@ from saga.screen.panel import Panel
 from saga.screen.summary import hero_row, open_summary, piles
 from saga.screen.ui import HEIGHT, WIDTH, QuitProgram, Ui
 from saga.window.host import ScreenHost, show_summary
+
+RAGNAR = T.HERO_NAMES.index("Ragnar")
+GRENDALL = next(n for n, m in enumerate(T.MONSTER_TABLE) if m.name == "Grendall")
 
 
 def _texts(panel: Panel) -> list[str]:
@@ -405,3 +413,37 @@ def test_about_gives_the_manuals_year_and_credits_the_translations(language: str
     assert " ".join(texts).count(translator) == 1 or language == "english"
     others = {"english": ("German", "Italian"), "deutsch": ("italienische",)}
     assert all(word in texts[-1] for word in others.get(language, ("tedesca",)))
+
+
+def _battle_line(host: RecordingHost) -> tuple[int, int]:
+    """The attack and defence the last battle added up, as it told them."""
+    told = [text for text, _ in host.said if text.startswith("Attack: ")]
+    found = re.match(r"Attack: (\d+)\. Defence: (\d+)\.", told[-1])
+    assert found is not None, told
+    return int(found[1]), int(found[2])
+
+
+def test_the_help_windows_strength_is_the_battles_sum(ui: Ui) -> None:
+    """Egil with the Ogal rune, Gram and the Mail Coat, alone on his side, with
+    no luck to spend and no god: the Help window's attack and defence are what
+    his battles add up for him (attacking a troll, attacked by Ragnar)."""
+    host = RecordingHost()
+    g = blank_game(host)
+    put_hero(g, EGIL, 5, luck=0, rune=T.OGAL)
+    put_hero(g, RAGNAR, 5, luck=0)
+    for item in (g.swords[T.GRAM], g.treasures[T.MAIL_COAT]):
+        item.possessortype, item.possessor, item.where = T.HERO, EGIL, -1
+    text = _texts(open_info(ui, GameView(g), ENGLISH, ("counter", T.HERO, EGIL)))
+    shown = text[text.index("Fighting strength:") + 1]
+    assert shown == "5 (8/10)"  # printed 5; Ogal +1 and Gram +2; the Mail Coat +2 defending
+    attack, defence = (int(n) for n in re.findall(r"\d+", shown)[1:])
+
+    put_monster(g, GRENDALL, 5)  # a troll: it casts no spell
+    attackers(g, EGIL, 5, True)
+    battle(g, Counter(T.MONSTER, GRENDALL), EGIL)
+    assert _battle_line(host)[0] == attack
+
+    put_hero(g, EGIL, 5, luck=0, rune=T.OGAL)  # whatever the troll did to him
+    attackers(g, RAGNAR, 5, True)
+    battle(g, Counter(T.HERO, EGIL), RAGNAR)
+    assert _battle_line(host)[1] == defence
