@@ -308,16 +308,6 @@ def test_mutated_files_load_or_are_refused_but_never_crash(
         savefile.decode(autosave)
 
 
-def test_a_failed_load_leaves_the_game_alone(tmp_path: Path) -> None:
-    g = new_game(6)
-    before = savefile.encode(g.state)
-    bad = tmp_path / "bad.saga"
-    bad.write_bytes(_patched(12 + 6, 70))
-    with pytest.raises(savefile.SaveFileError):
-        g.state = savefile.load(bad)
-    assert savefile.encode(g.state) == before
-
-
 def test_saves_are_atomic(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     target = tmp_path / "Autosave.saga"
     target.write_bytes(b"old")
