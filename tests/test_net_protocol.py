@@ -228,3 +228,20 @@ def test_a_terminal_player_types_answers() -> None:
     assert "COUNTRY pen 6 (Beowulf)? " in out.getvalue()
     with pytest.raises(ScriptError, match="no answer on the terminal"):
         host.ask(Ask.COUNTRY, 6)
+
+
+def test_a_greek_hosts_keys_travel_and_a_joiner_in_another_language_answers_with_them() -> None:
+    """The host's Greek keys go as code points; a German joiner's words
+    then name them, and its engine compares with them, as for any language."""
+    from languages import GERMAN, GREEK
+
+    from saga.engine.host import answer_key
+    from saga.net.play import game_keys, keyed
+
+    keys = game_keys(GREEK)
+    assert keys == tuple(map(ord, "ΝΟΔΤΑΝΔ"))
+    message = P.Keys(keys)
+    assert P.decode(P.encode(message, to_host=False).decode()[:-1]) == message
+    joiner = keyed(GERMAN, keys)
+    assert joiner("MSG_KEY_YES") == "Ν" and joiner("MSG_YES") == "Ja"
+    assert answer_key(joiner, "MSG_KEY_GLORY") == ord("Δ")

@@ -175,7 +175,7 @@ def test_the_viewer_works_by_keys_and_clicks(ui: Ui) -> None:
     assert window.guide.sections[window.section].id == "object"
 
 
-@pytest.mark.parametrize("language", ["deutsch", "italiano"])
+@pytest.mark.parametrize("language", ["deutsch", "greek", "italiano"])
 def test_the_viewer_reads_a_translation(language: str, ui: Ui) -> None:
     window = ManualWindow(ui, LANGUAGES[language], language)
     assert window.buttons[0].text == window.guide.buttons[0] != "Contents"
@@ -184,6 +184,25 @@ def test_the_viewer_reads_a_translation(language: str, ui: Ui) -> None:
     source.key("\x1b")
     chosen = manual_window(Ui(source), LANGUAGES[language])  # the catalog's language
     assert chosen.guide.buttons == window.guide.buttons
+
+
+def test_typing_finds_greek_words_accents_aside_and_from_a_latin_keyboard(ui: Ui) -> None:
+    window = ManualWindow(ui, LANGUAGES["greek"], "greek")
+    assert window.title == "Περιεχόμενα"
+    for typed, section in (("μ", "combat"), ("m", "combat"), ("θεο", "gods"), ("ueo", "gods")):
+        window.typed_at = 0.0  # a new search
+        for char in typed:
+            window.search(char)
+        assert window.picked is not None, typed
+        row, n = window.picked
+        assert window.lines[row][n].target == section, typed
+
+
+def test_a_translated_rulebook_is_most_of_the_english_one() -> None:
+    """Every rulebook tells the whole of the rules: at least seven tenths of the English words."""
+    english = len(manual_text("english").split())
+    for language in RULEBOOKS:
+        assert len(manual_text(language).split()) >= 0.7 * english, language
 
 
 # -- the tables come from the engine -------------------------------------------
@@ -526,7 +545,7 @@ def _god_rows(god: str, language: str = "english") -> list[list[str]]:
     return rows[1:]
 
 
-@pytest.mark.parametrize("language", ["deutsch", "italiano"])
+@pytest.mark.parametrize("language", ["deutsch", "greek", "italiano"])
 def test_a_translations_gods_tables_have_the_english_figures(language: str) -> None:
     """Their rolls and numbers: the English tables are checked die by die below."""
 
@@ -634,12 +653,15 @@ def test_the_german_rulebook_calls_no_hero_er() -> None:
     assert his == []
 
 
-@pytest.mark.parametrize("language, her", [("deutsch", "Heldin"), ("italiano", "eroina")])
+@pytest.mark.parametrize(
+    "language, her", [("deutsch", "Heldin"), ("greek", "ηρωίδα"), ("italiano", "eroina")]
+)
 def test_a_rulebook_whose_word_for_hero_is_masculine_says_it_means_brunhild_too(
     language: str, her: str
 ) -> None:
-    """German and Italian make "Held" and "eroe" masculine by grammar: the
-    rulebook says, where it names the heroes, that the word is for all six."""
+    """German, Greek and Italian make "Held", "ήρωας" and "eroe" masculine by
+    grammar: the rulebook says, where it names the heroes, that the word is
+    for all six."""
     text = " ".join("\n".join(_section_text("components", language)).split())
     hero = next(line for line in text.split("- ") if "Brunhild" in line)
     assert her in hero

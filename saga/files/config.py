@@ -24,6 +24,7 @@ gaps.
 
 from __future__ import annotations
 
+import contextlib
 import functools
 import os
 from collections.abc import Callable, Mapping
@@ -150,6 +151,10 @@ def _path(value: str) -> str:
 
 
 def _language(value: str) -> str:
+    # The file is ISO-8859-1, as the Amiga's; a name typed in UTF-8 on a
+    # modern system (LANGUAGE=ελληνικά) reads as that name.
+    with contextlib.suppress(UnicodeError):
+        value = value.encode("latin-1").decode("utf-8")
     if not value.isprintable() or any(c in value for c in "/\\:"):
         raise _Refused("it is not a language name", "MSG_SETTING_LANGUAGE")
     return value
