@@ -18,6 +18,7 @@ pygame = pytest.importorskip("pygame")
     [
         ("F1", 0x5F),  # Help: a PC has no Help key, and F1 means help there
         ("INSERT", 0x5F),  # Insert sits where Help does on an Amiga
+        ("HELP", 0x5F),  # a keyboard's own Help key, where it has one
         ("F2", 0x51),
         ("F10", 0x59),
         ("F11", 0x50),  # Amiga F1, displaced by Help
@@ -64,11 +65,11 @@ def test_pc_keys_land_on_amiga_raw_keys(scancode: str, raw: int) -> None:
     assert HID_TO_RAWKEY[getattr(pygame, f"KSCAN_{scancode}")] == raw
 
 
-def test_no_two_pc_keys_share_a_raw_key_except_the_doubled_ones() -> None:
-    doubled = {RawKey.HELP: 2, RawKey.CONTROL: 2}
+def test_no_two_pc_keys_share_a_raw_key_but_help_and_control() -> None:
+    shared = {RawKey.HELP: 3, RawKey.CONTROL: 2}
     for raw in set(HID_TO_RAWKEY.values()):
         count = list(HID_TO_RAWKEY.values()).count(raw)
-        assert count == doubled.get(raw, 1), raw
+        assert count == shared.get(raw, 1), raw
 
 
 @pytest.mark.parametrize(
@@ -104,3 +105,25 @@ def test_typing_inverts_the_keymap_on_the_main_keys() -> None:
     assert us_keystroke("ä") is None
     for raw, char in CONTROL_CHARS.items():
         assert us_vanilla(us_keystroke(char)[0], 0) == char, raw
+
+
+def test_the_greek_keymap_puts_each_letter_where_its_latin_sound_is() -> None:
+    from amiga.input.keymap import GREEK_KEYMAP, greek_keystroke, greek_letter
+
+    word = "".join(greek_letter(RawKey[c]) or "?" for c in "KALHMERA")
+    assert word == "καλημερα"
+    assert greek_letter(RawKey.N, Qualifier.RSHIFT) == "Ν" and greek_letter(RawKey.W) == "ς"
+    assert greek_letter(RawKey.Q) is None and greek_letter(RawKey.N1) is None  # ; and digits
+    # Every letter of the Greek alphabet once in lower case (two sigmas), once in capitals.
+    letters = sorted(ch for plain, _ in GREEK_KEYMAP.values() for ch in plain)
+    assert "".join(letters) == "αβγδεζηθικλμνξοπρςστυφχψω"
+    assert all(greek_keystroke(greek_letter(raw) or "") == (raw, 0) for raw in GREEK_KEYMAP)
+    assert greek_keystroke("Ω") == (RawKey.V, Qualifier.LSHIFT) and greek_keystroke("a") is None
+
+
+def test_a_latin_letter_stands_for_the_greek_one_on_its_key() -> None:
+    from amiga.input.keymap import greek_for, typed_as
+
+    assert [greek_for(c) for c in "nNodT"] == ["ν", "Ν", "ο", "δ", "Τ"]
+    assert greek_for("q") is None and greek_for("ä") is None and greek_for("ν") is None
+    assert [typed_as(c) for c in "όΌοyé"] == ["Ο", "Ο", "Ο", "Y", "E"]

@@ -2,8 +2,9 @@
 
 Laid out as the Amiga original's About window: a picture in the top left
 corner with the name, date and credits beside it, then what the program was
-built for and runs on, then who translated the text in use; a last line
-credits the port's own translations.  The original's lines about AmigaOS
+built for and runs on, then who translated the text in use; then the
+port's own other translations, and the translators of the original 1.95's
+catalogs, each after its catalog's language as AmigaOS names it.  The original's lines about AmigaOS
 processes and public screens have no meaning here; their place tells the
 versions of pygame and SDL instead.
 """
@@ -12,16 +13,21 @@ from __future__ import annotations
 
 from amiga.display.present import backend_versions
 from saga import RELEASE_DATE, __version__
-from saga.art import counter_image
 from saga.engine import tables as T
 from saga.look.text import Lookup
 from saga.screen import pens as P
 from saga.screen.panel import Panel
 from saga.screen.ui import Ui
 
-WIDTH, HEIGHT = 360, 170
+WIDTH, HEIGHT = 360, 214
 LABEL = 24  # characters: labels are padded to this width
 BOARD_GAME_YEAR = 1981  # as the 1.2a manual dates TSR's "Saga: Age of Heroes"
+# Saga 1.95's own catalogs and who made them, as its guide credits them.
+ORIGINAL_TRANSLATORS = (
+    ("deutsch", "Thomas Veress, Stefan Haubenthal"),
+    ("greek", "Anthony Iliakis"),
+    ("italiano", "Samir Hawamdeh"),
+)
 
 
 def about_lines(t: Lookup) -> list[tuple[int, int, str, bool]]:
@@ -42,6 +48,11 @@ def about_lines(t: Lookup) -> list[tuple[int, int, str, bool]]:
         (11, 124, t("MSG_TRANSLATOR_1"), False),
         (11, 134, t("MSG_TRANSLATOR_2"), False),
         (11, 154, t("MSG_TRANSLATIONS"), False),
+        (11, 174, t("MSG_ORIGINAL_TRANSLATORS"), False),
+        *(
+            (19, 184 + 10 * n, f"{language:<10}{names}", False)
+            for n, (language, names) in enumerate(ORIGINAL_TRANSLATORS)
+        ),
     ]
 
 
@@ -49,8 +60,8 @@ def open_about(ui: Ui, t: Lookup) -> Panel:
     lines = about_lines(t)
     width = max(WIDTH, *(x + 8 * len(text) + 12 for x, _, text, _ in lines))
     panel = Panel(ui, t("MSG_ABOUT_TITLE"), width, HEIGHT)
-    panel.counter(8, 6, counter_image(T.HERO, 4))  # Siegfried and a dragon stand for the game
-    panel.counter(36, 6, counter_image(T.MONSTER, 0))
+    panel.counter(8, 6, ui.art.counter(T.HERO, 4))  # Siegfried and a dragon stand for the game
+    panel.counter(36, 6, ui.art.counter(T.MONSTER, 0))
     for x, y, text, bold in lines:
         panel.text(x, y, text, P.WHITE, bold=bold)
     return panel

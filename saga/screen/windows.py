@@ -8,11 +8,13 @@ or key closes, live in info, summary, pages, manual and about.)
 
 from __future__ import annotations
 
+import os
 from collections.abc import Sequence
 from dataclasses import replace
 
 from amiga.display.box import Box
 from amiga.input import IDCMP, IntuiMessage, MouseCode, RawKey
+from amiga.input.keymap import greek_for, typed_as
 from amiga.intuition import Button, DrawInfo, Window
 from saga.screen import pens as P
 from saga.screen.ui import DRAW_INFO, HEIGHT, WIDTH, Ui
@@ -24,6 +26,35 @@ LINE_HEIGHT = 10  # 8 of the font, 1 of its shadow, 1 between lines so they neve
 # Info requesters: the lines on dark grey under a black title bar.
 INFO_LOOK = replace(DRAW_INFO, background=P.DARK_GREY, fill=P.BLACK)
 SCREEN = Box(0, 0, WIDTH, HEIGHT)
+
+
+def wrap(text: str, width: int) -> list[str]:
+    """Fill lines of at most ``width`` characters, breaking only between words.
+
+    A single "word" longer than a line (a long path) is broken after one
+    of its slashes where it can be, since it cannot fit whole, its first
+    piece filling what is left of the line before it.  No line starts with
+    a space: each goes flush left, as EasyRequest sets its text.
+    """
+    lines: list[str] = []
+    line = ""
+    for word in text.split():
+        while True:
+            room = width - len(line) - 1 if line else width
+            if len(word) <= room:
+                line = f"{line} {word}" if line else word
+                break
+            cut = 0
+            if len(word) > width:  # too long for any line: break it
+                cut = word.rfind(os.sep, 0, max(room, 0)) + 1 or (0 if line else width)
+            if cut:
+                line = f"{line} {word[:cut]}" if line else word[:cut]
+                word = word[cut:]
+            lines.append(line)
+            line = ""
+    if line:
+        lines.append(line)
+    return lines
 
 
 def _window(
@@ -91,7 +122,7 @@ def _choose(
     for button in buttons:
         window.gadgets.add(button)
     last = len(labels) - 1
-    keys = {"\r": 0, "\x1b": last, labels[0][:1].upper(): 0, labels[-1][:1].upper(): last}
+    keys = {"\r": 0, "\x1b": last, typed_as(labels[0][:1]): 0, typed_as(labels[-1][:1]): last}
     with ui.requester_layer():
         window.draw(ui.rp)
         _draw_lines(ui, window, lines, shadow=shadow)
@@ -103,8 +134,11 @@ def _choose(
             chosen = window.handle(message)
             if chosen is not None:
                 return next(i for i, button in enumerate(buttons) if button is chosen)
-            if message.idcmp == IDCMP.VANILLAKEY and message.char.upper() in keys:
-                return keys[message.char.upper()]
+            if message.idcmp == IDCMP.VANILLAKEY:
+                # Greek buttons' letters come from a Latin keyboard too (n for Ναι).
+                for char in (message.char, greek_for(message.char)):
+                    if char is not None and typed_as(char) in keys:
+                        return keys[typed_as(char)]
             if message.idcmp == IDCMP.MOUSEBUTTONS and message.code in _OTHER_BUTTONS:
                 return last
 
