@@ -94,7 +94,8 @@ def _parser() -> argparse.ArgumentParser:
     p.add_argument(
         "--fix-bugs",
         action="store_true",
-        help="mend the original's known traps (the game is then not faithful)",
+        help="mend the original's one known trap, a paralysed hero asked to attack for ever "
+        "(the game is then not faithful)",
     )
     p.add_argument(
         "--original",

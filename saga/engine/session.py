@@ -31,8 +31,8 @@ class Setup:
 
     A new game is its controls, length and rules; a loaded one is the saved
     ``state``, which holds those (:meth:`continuing` copies them from it).
-    ``seed`` starts the dice, and ``fixes`` mends the original's known traps
-    (off: the original's game).
+    ``seed`` starts the dice, and ``fixes`` mends the original's one known trap,
+    the paralysed hero (off: the original's game).
 
     Every game comes through here, so a set-up refuses what no game can be,
     with a :class:`ValueError` that names it: a seed the generator has no

@@ -71,7 +71,7 @@ class Config:
     fullscreen: bool = False
     stretch: bool = False  # fill the window keeping the aspect, not whole multiples only
     scanlines: bool = False  # darken every other line, as a CRT shows it
-    fixes: bool = False  # mend the original's traps (off: faithful)
+    fixes: bool = False  # mend the paralysed-hero trap (off: faithful)
     original: str = ""  # the player's copy of the original, for its pictures ("": none)
     home: Path = Path(".")  # the folder for saves and the autosave
 
