@@ -17,6 +17,7 @@ from saga.engine import tables as T
 from saga.engine.counters import moves
 from saga.engine.game import Game
 from saga.engine.rng import Lcg64
+from saga.engine.session import Setup
 from saga.engine.state import Counter
 from saga.files.config import Config
 from saga.look.text import load_text
@@ -263,8 +264,11 @@ def test_the_named_numbers_are_the_tables() -> None:
     assert G.NUMBERS["VALHALLA"] == T.VALHALLA == 15
     assert G.NUMBERS["MAX_JARLS"] == T.MAX_JARLS_PER_HERO
     assert G.NUMBERS["FREY_FAXI_RIDES"] == T.FREY_FAXI_RIDES
+    # The length a game has unless one is chosen: the settings' and the set-up's alike.
+    assert G.NUMBERS["DEFAULT_TURNS"] == Config().turns == Setup(0).turns == 20
     text = manual_text("english")
-    for name in ("START_LUCK", "HERO_STRENGTH", "VALHALLA", "MAX_JARLS", "FREY_FAXI_RIDES"):
+    names = ("START_LUCK", "HERO_STRENGTH", "VALHALLA", "MAX_JARLS", "FREY_FAXI_RIDES")
+    for name in (*names, "DEFAULT_TURNS"):
         assert "{" + name + "}" in text
 
 
@@ -471,7 +475,6 @@ def _engine_figures() -> dict[str, list[int]]:
     most_luck = _most_luck()
     return {
         "components": [T.AREA_TABLE[[a.name for a in T.AREA_TABLE].index("Frankland")].tax],
-        "object": [Config().turns],
         "glory": [
             _worth_wounding(T.HERO, T.HERO_STRENGTH),
             weakest_worth,

@@ -45,7 +45,7 @@ class Setup:
 
     seed: int
     controls: tuple[T.Control, ...] = (T.NONE,) * len(T.HERO_NAMES)
-    turns: int = 20
+    turns: int = T.DEFAULT_TURNS
     advanced: bool = False
     fixes: bool = False
     state: GameState | None = field(default=None, compare=False)

@@ -61,7 +61,7 @@ class Config:
     """The settings of this run; nothing here is written anywhere by itself."""
 
     controls: list[T.Control] = field(default_factory=lambda: list(DEFAULT_CONTROLS))
-    turns: int = 20
+    turns: int = T.DEFAULT_TURNS
     advanced: bool = False
     delay: int = 1  # a position of the message delay slider, 0..4
     watch_amiga: bool = False
