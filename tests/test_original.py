@@ -370,6 +370,66 @@ def test_the_menu_takes_a_copy_through_the_requester_and_gives_it_back(
     assert kept.changes[-1] == {"original": ""}
 
 
+def test_the_requester_opens_at_the_copy_in_use_and_a_partial_copy_is_told_in_its_colours(
+    tmp_path: Path, made: dict[str, bytes], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from amiga.input import ScriptedEventSource
+    from saga.engine.rng import Lcg64
+    from saga.files.config import Config
+    from saga.look.text import english
+    from saga.screen.ui import Ui
+    from saga.window import app as window_app
+
+    text = made["themap.c"].decode()
+    partial = _damaged(tmp_path, made, **{"themap.c": text[: len(text) // 2].encode()})
+    ui = Ui(ScriptedEventSource())
+    app = window_app.App(ui, Config(original=str(partial)), english(), Lcg64(1), store=_Kept())
+    asked: list[tuple[Path, str]] = []
+    told: list[tuple[object, P.RGB]] = []
+
+    def requester(ui, t, title, folder, name="", *, pattern="#?.saga", drawers=False):  # type: ignore[no-untyped-def]
+        asked.append((folder, name))
+        return partial
+
+    def tell(ui, t, notices):  # type: ignore[no-untyped-def]
+        told.append((notices[0].words[0], ui.screen.palette[22]))
+
+    monkeypatch.setattr(window_app, "choose_file", requester)
+    monkeypatch.setattr(window_app.fm, "tell", tell)
+    assert OwnArt().fixed_colours()[22] != W.palette()[22]  # a jarl's tile tells them apart
+    app.menu("original")
+    assert asked == [(partial.parent, partial.name)]  # at the copy, named
+    assert told == [("MSG_ORIGINAL_PARTIAL", W.palette()[22])]  # the copy's colours already
+
+
+def test_the_command_line_copy_is_the_one_the_window_uses(
+    tmp_path: Path, copy_folder: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """--original, else ORIGINAL= (a relative name from the settings file's folder), is
+    the run's copy: the window's requester opens there; the file keeps its own words."""
+    import saga.window.app as window_app
+    from saga import cli
+
+    seen: list[str] = []
+
+    def window(config, setup, text, path=None, source=None, **_):  # type: ignore[no-untyped-def]
+        seen.append(config.original)
+        return 0
+
+    monkeypatch.setattr(window_app, "run_window", window)
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "data"))
+    settings = tmp_path / "elsewhere" / "Saga.config"
+    settings.parent.mkdir()
+    relative = os.path.relpath(copy_folder, settings.parent)
+    settings.write_text(f"ORIGINAL={relative}\n")
+    assert cli.main(["--config", str(settings), "--original", str(copy_folder)]) == 0
+    assert cli.main(["--config", str(settings)]) == 0
+    assert seen == [str(copy_folder), str(settings.parent / relative)]
+    assert Path(seen[1]).resolve() == copy_folder.resolve()
+    assert settings.read_text() == f"ORIGINAL={relative}\n"
+
+
 def test_one_endless_line_is_read_like_many(tmp_path: Path, made: dict[str, bytes]) -> None:
     one_line = made["themap.c"].replace(b"\n", b" ")
     loaded = load(_damaged(tmp_path, made, **{"themap.c": one_line}))
