@@ -264,6 +264,58 @@ def test_nothing_usable_leaves_our_art_with_a_message(path: str) -> None:
     assert art.fixed_colours() == OwnArt().fixed_colours()
 
 
+def _copies_with_every_kind_of_trouble(tmp: Path, made: dict[str, bytes]) -> list[Path]:
+    text = made["themap.c"].decode()
+    system = made["system.c"].decode().replace("case STARKAD", "case NOBODY")
+    system = system.replace("taxcolours[10 + 1]", "taxcolours[]").replace("{ 0, 4, 2 },", "")
+    header = made["saga.h"].decode().replace("127491", "127490")
+    archive_path = _archive(tmp, {"Saga/readme": b"no source here"})  # type: ignore[arg-type]
+    return [
+        _damaged(tmp / "cut", made, **{"themap.c": text[: len(text) // 2].encode()}),
+        _damaged(tmp / "few", made, **{"counters.h": made["counters.h"][:9000], "themap.c": None}),
+        _damaged(tmp / "colours", made, **{"system.c": system.encode()}),
+        _damaged(tmp / "size", made, **{"saga.h": header.encode()}),
+        _damaged(
+            tmp / "utf16", made, **{"counters.h": made["counters.h"].decode().encode("utf-16")}
+        ),
+        _damaged(
+            tmp / "junk", made, **{"themap.c": text.replace("0x0000,", "evil(),", 1).encode()}
+        ),
+        archive_path,
+        tmp / "nowhere",
+        REPO / "README.md",
+        tmp / "empty",
+    ]
+
+
+def test_what_failed_is_told_in_the_players_language(
+    tmp_path: Path, made: dict[str, bytes]
+) -> None:
+    """Each problem of a copy is a catalog message in the window, its names and numbers
+    filled in; only the C reader's own words (in brackets) may stay English."""
+    from languages import LANGUAGES
+    from test_catalogs import PLACEHOLDER
+
+    (tmp_path / "empty").mkdir()
+    seen: set[object] = set()
+    for path in _copies_with_every_kind_of_trouble(tmp_path, made):
+        notices = load(path).notices()
+        assert notices, path
+        for notice in notices:
+            said = {language: notice.reason(t) for language, t in LANGUAGES.items()}
+            seen |= {w[0] if isinstance(w, tuple) else w for w in notice.words}
+            for language, text in said.items():
+                assert "MSG_" not in text and not PLACEHOLDER.search(text), (language, text)
+                if language != "english":
+                    assert text != said["english"], (language, text)
+                for word in notice.words:  # every name and number given is shown
+                    for value in word[1:] if isinstance(word, tuple) else ():
+                        assert value in text, (language, value, text)
+    told = {w for w in seen if isinstance(w, str) and w.startswith("MSG_ORIGINAL_")}
+    assert {"MSG_ORIGINAL_MAP_CUT", "MSG_ORIGINAL_NOT_DATA", "MSG_ORIGINAL_NO_FRAMES"} <= told
+    assert {"MSG_ORIGINAL_NOT_TEXT", "MSG_ORIGINAL_NOT_A_COPY", "MSG_FILE_MISSING"} <= told | seen
+
+
 # -- the command line ---------------------------------------------------------------
 
 
