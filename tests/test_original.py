@@ -23,8 +23,8 @@ from saga.art import NONE, load_map
 from saga.art.kit import OwnArt
 from saga.engine import tables as T
 from saga.look import pens as P
+from saga.original import TOLD, load
 from saga.original import cdata as C
-from saga.original import load
 from saga.original.pictures import NO_AREA, area_of, screen_pen
 
 REPO = Path(__file__).resolve().parent.parent
@@ -285,6 +285,7 @@ def _copies_with_every_kind_of_trouble(tmp: Path, made: dict[str, bytes]) -> lis
         tmp / "nowhere",
         REPO / "README.md",
         tmp / "empty",
+        _damaged(tmp / "bare", made, **{"system.c": b"/* no colours */\n"}),
     ]
 
 
@@ -311,6 +312,10 @@ def test_what_failed_is_told_in_the_players_language(
                 for word in notice.words:  # every name and number given is shown
                     for value in word[1:] if isinstance(word, tuple) else ():
                         assert value in text, (language, value, text)
+    bare = load(tmp_path / "bare" / "copy")  # seven problems: four are shown, and a count
+    assert len(bare.original.problems) == 7
+    assert [n.words[0] for n in bare.notices()][-1] == ("MSG_ORIGINAL_MORE", "3")
+    assert len(bare.notices()) == 1 + TOLD + 1
     told = {w for w in seen if isinstance(w, str) and w.startswith("MSG_ORIGINAL_")}
     assert {"MSG_ORIGINAL_MAP_CUT", "MSG_ORIGINAL_NOT_DATA", "MSG_ORIGINAL_NO_FRAMES"} <= told
     assert {"MSG_ORIGINAL_NOT_TEXT", "MSG_ORIGINAL_NOT_A_COPY", "MSG_FILE_MISSING"} <= told | seen
