@@ -33,7 +33,7 @@ RULEBOOKS: dict[str, Callable[[str], str]] = {
 }
 # The chapters on how this program is worked: their numbers are keys and
 # menus, not rules.
-PROGRAM = {"controls", "menus", "title", "files", "replays", "network", "reading"}
+PROGRAM = {"controls", "menus", "title", "files", "original", "replays", "network", "reading"}
 
 
 def _plain(line: G.Line) -> str:
@@ -108,6 +108,28 @@ def test_the_keys_named_are_the_catalogs() -> None:
             _plain(line) for line in G.layout(guide, guide.index("menus"), t, COLUMNS)
         )
         assert f"+{t('MSG_KEY_MANUAL')})" in menus
+
+
+@pytest.mark.parametrize("language", RULEBOOKS)
+def test_every_option_and_setting_is_in_the_rulebook(language: str) -> None:
+    """The rulebook names every option ``saga --help`` lists and every key of Saga.config,
+    and the Settings menu's items as that language's menu shows them."""
+    from saga import cli
+    from saga.files.config import _KEYS
+
+    text = manual_text(language)
+    options = {
+        option
+        for action in cli._parser()._actions
+        for option in action.option_strings
+        if option.startswith("--") and option != "--help"
+    }
+    assert sorted(o for o in options if not re.search(rf"{o}\b", text)) == []
+    files = "\n".join(_guide(language).sections[_guide(language).index("files")].lines)
+    named = [k.name for k in _KEYS if k.hero is None] + ["BEOWULF", "STARKAD"]  # "BEOWULF to..."
+    assert sorted(name for name in named if name not in files) == []
+    menus = "\n".join(_guide(language).sections[_guide(language).index("menus")].lines)
+    assert "{MSG_MENU_ORIGINAL}" in menus and "{MSG_MENU_OWN_PICTURES}" in menus
 
 
 def test_the_contents_page_lists_every_section() -> None:
