@@ -95,7 +95,8 @@ def _parser() -> argparse.ArgumentParser:
     p.add_argument(
         "--fix-bugs",
         action="store_true",
-        help="mend the original's known traps (the game is then not faithful)",
+        help="mend the original's one known trap, a paralysed hero asked to attack for ever "
+        "(the game is then not faithful)",
     )
     p.add_argument(
         "--original",
@@ -209,6 +210,10 @@ def _run(options: argparse.Namespace) -> int:
     for warning in [*problems, *warnings]:
         warn(warning)
     original = _original_path(options, config, places)
+    # The copy this run uses, as a path from here: the Settings menu's file
+    # requester opens at it.  Like --turns, it reaches the file only if the
+    # player then picks a copy in the window.
+    config.original = str(original) if original is not None else ""
     if options.check:
         return _check_original(original)
     # The window shows them again over the title screen, in the player's language.
@@ -514,7 +519,7 @@ def _replay(
             watch(Session(setup, text, record(ReplayHost(host, game.answers), setup)), host.out)
             return 0
         slot = _claim(config, places, text)  # the player may take over, and then autosaves
-        art, _ = _original_art(_original_path(options, config, places))
+        art, _ = _original_art(Path(config.original) if config.original else None)
         try:
             return watch_replay(game, config, text, record, autosave=slot.autosave, art=art)
         finally:

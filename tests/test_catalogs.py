@@ -20,7 +20,7 @@ from saga.engine import tables as T
 from saga.engine.host import CHOICE_KEYS, Ask
 from saga.engine.session import Session, Setup
 from saga.headless import watch
-from saga.look.text import builtin_messages, catalogs_dir, english, load_text
+from saga.look.text import builtin_messages, catalogs_dir, english, fill, load_text
 from saga.play.hosts import TerminalHost
 
 CATALOGS = catalogs_dir()
@@ -29,7 +29,7 @@ CT = CATALOGS / "deutsch.ct"
 COMPILED = CATALOGS / "deutsch" / "saga.catalog"
 # Every translation the game ships, by its Amiga language name.
 SHIPPED = sorted(path.stem for path in CATALOGS.glob("*.ct"))
-MESSAGES = 464
+MESSAGES = 484
 
 # The one-letter answers asked for together (a dead hero's choice adds
 # Transfer when there is a jarl to carry on): each set must be told apart.
@@ -92,6 +92,14 @@ def test_placeholders_match_the_english(language: str) -> None:
 
 def test_the_placeholder_pattern_finds_what_it_must() -> None:
     assert PLACEHOLDER.findall("%d.%d s, %ld of %s, 100%%") == ["%d", "%d", "%ld", "%s", "%%"]
+
+
+def test_a_message_is_filled_as_printf_fills_it() -> None:
+    assert fill("%d.%d s", 0, 7) == "0.7 s"
+    assert fill("%ld of %s, 100%%", 3, "seven") == "3 of seven, 100%"
+    assert fill(english()("MSG_ORIGINAL_MAP_CUT"), 3, 7, 1409, 1647).startswith(
+        "It ends in plane 3 of 7 of the map, which begins at line 1409"
+    )
 
 
 def test_ids_are_the_originals_numbering() -> None:

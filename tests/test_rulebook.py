@@ -17,6 +17,7 @@ from saga.engine import tables as T
 from saga.engine.counters import moves
 from saga.engine.game import Game
 from saga.engine.rng import Lcg64
+from saga.engine.session import Setup
 from saga.engine.state import Counter
 from saga.files.config import Config
 from saga.look.text import load_text
@@ -32,7 +33,7 @@ RULEBOOKS: dict[str, Callable[[str], str]] = {
 }
 # The chapters on how this program is worked: their numbers are keys and
 # menus, not rules.
-PROGRAM = {"controls", "menus", "title", "files", "replays", "network", "reading"}
+PROGRAM = {"controls", "menus", "title", "files", "original", "replays", "network", "reading"}
 
 
 def _plain(line: G.Line) -> str:
@@ -107,6 +108,28 @@ def test_the_keys_named_are_the_catalogs() -> None:
             _plain(line) for line in G.layout(guide, guide.index("menus"), t, COLUMNS)
         )
         assert f"+{t('MSG_KEY_MANUAL')})" in menus
+
+
+@pytest.mark.parametrize("language", RULEBOOKS)
+def test_every_option_and_setting_is_in_the_rulebook(language: str) -> None:
+    """The rulebook names every option ``saga --help`` lists and every key of Saga.config,
+    and the Settings menu's items as that language's menu shows them."""
+    from saga import cli
+    from saga.files.config import _KEYS
+
+    text = manual_text(language)
+    options = {
+        option
+        for action in cli._parser()._actions
+        for option in action.option_strings
+        if option.startswith("--") and option != "--help"
+    }
+    assert sorted(o for o in options if not re.search(rf"{o}\b", text)) == []
+    files = "\n".join(_guide(language).sections[_guide(language).index("files")].lines)
+    named = [k.name for k in _KEYS if k.hero is None] + ["BEOWULF", "STARKAD"]  # "BEOWULF to..."
+    assert sorted(name for name in named if name not in files) == []
+    menus = "\n".join(_guide(language).sections[_guide(language).index("menus")].lines)
+    assert "{MSG_MENU_ORIGINAL}" in menus and "{MSG_MENU_OWN_PICTURES}" in menus
 
 
 def test_the_contents_page_lists_every_section() -> None:
@@ -263,8 +286,11 @@ def test_the_named_numbers_are_the_tables() -> None:
     assert G.NUMBERS["VALHALLA"] == T.VALHALLA == 15
     assert G.NUMBERS["MAX_JARLS"] == T.MAX_JARLS_PER_HERO
     assert G.NUMBERS["FREY_FAXI_RIDES"] == T.FREY_FAXI_RIDES
+    # The length a game has unless one is chosen: the settings' and the set-up's alike.
+    assert G.NUMBERS["DEFAULT_TURNS"] == Config().turns == Setup(0).turns == 20
     text = manual_text("english")
-    for name in ("START_LUCK", "HERO_STRENGTH", "VALHALLA", "MAX_JARLS", "FREY_FAXI_RIDES"):
+    names = ("START_LUCK", "HERO_STRENGTH", "VALHALLA", "MAX_JARLS", "FREY_FAXI_RIDES")
+    for name in (*names, "DEFAULT_TURNS"):
         assert "{" + name + "}" in text
 
 
@@ -471,7 +497,6 @@ def _engine_figures() -> dict[str, list[int]]:
     most_luck = _most_luck()
     return {
         "components": [T.AREA_TABLE[[a.name for a in T.AREA_TABLE].index("Frankland")].tax],
-        "object": [Config().turns],
         "glory": [
             _worth_wounding(T.HERO, T.HERO_STRENGTH),
             weakest_worth,

@@ -62,7 +62,7 @@ class Config:
     """The settings of this run; nothing here is written anywhere by itself."""
 
     controls: list[T.Control] = field(default_factory=lambda: list(DEFAULT_CONTROLS))
-    turns: int = 20
+    turns: int = T.DEFAULT_TURNS
     advanced: bool = False
     delay: int = 1  # a position of the message delay slider, 0..4
     watch_amiga: bool = False
@@ -72,7 +72,7 @@ class Config:
     fullscreen: bool = False
     stretch: bool = False  # fill the window keeping the aspect, not whole multiples only
     scanlines: bool = False  # darken every other line, as a CRT shows it
-    fixes: bool = False  # mend the original's traps (off: faithful)
+    fixes: bool = False  # mend the paralysed-hero trap (off: faithful)
     mailbox: str = ""  # a magic-wormhole mailbox server's URL for online games ("": the public one)
     relay: str = ""  # a transit relay's hint, tcp:HOST:PORT ("": the public one)
     original: str = ""  # the player's copy of the original, for its pictures ("": none)

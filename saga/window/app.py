@@ -477,18 +477,22 @@ class App:
         """Use the original's pictures...: the player's copy of Saga 1.95, through the
         file requester; what cannot be used of it is said in a requester."""
         t, ui = self.t, self.ui
+        # At the copy in use (--original or ORIGINAL=, as the command line found it).
         kept = Path(self.config.original).expanduser() if self.config.original else None
-        folder = kept.parent if kept is not None else Path.home()
-        path = choose_file(ui, t, t("MSG_ORIGINAL_CHOOSE"), folder, pattern="#?", drawers=True)
+        folder, name = (kept.parent, kept.name) if kept is not None else (Path.home(), "")
+        path = choose_file(
+            ui, t, t("MSG_ORIGINAL_CHOOSE"), folder, name, pattern="#?", drawers=True
+        )
         if path is None:
             return
         from saga.original import load  # the copy's readers come only when a copy is named
 
         loaded = load(path)
+        if loaded.usable:  # in the copy's colours before its requester shows
+            self._use_art(loaded.art, str(path.resolve()))
         if loaded.notices():
             fm.tell(ui, t, loaded.notices())
         if loaded.usable:
-            self._use_art(loaded.art, str(path.resolve()))
             ui.note(f"{t('MSG_ORIGINAL_IN_USE')} {path.name}")
 
     def _use_art(self, art: Art, original: str) -> None:
