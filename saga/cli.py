@@ -682,7 +682,7 @@ def _join(
 ) -> int:
     from saga.net import play
     from saga.net.lockstep import NetStop
-    from saga.net.protocol import parse_address
+    from saga.net.protocol import check_code, parse_address
 
     if not options.code:
         raise UsageError("--join needs the host's --code")
@@ -691,10 +691,11 @@ def _join(
         address = parse_address(options.join)
         if not address[0]:
             raise UsageError("--join needs the host's address, e.g. 192.168.1.20:4000")
+        code = check_code(options.code)
         shared = _network(options, config, slot)
         return play.join_game(
             address,
-            options.code,
+            code,
             text,
             lambda: _terminal_host(slot.autosave, answers=not options.answers),
             **shared,

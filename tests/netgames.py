@@ -15,7 +15,7 @@ from saga.engine import tables as T
 
 ROOT = Path(__file__).resolve().parents[1]
 ORACLE = ROOT / "tests" / "data" / "oracle"
-CODE = "TEST77"
+CODE = "K7QXPM"
 CONTROL_WORDS = {"0": "NONE", "1": "HUMAN", "2": "AMIGA"}
 HOSTING = re.compile(r"hosting on port (\d+)")
 

@@ -66,7 +66,7 @@ def test_a_hosted_game_is_announced_with_its_open_seats_until_it_ends(tmp_path: 
             show(),
             Seating(frozenset({0}), answers),
             ("127.0.0.1", 0),
-            "ABC123",
+            "ACD347",
             registry=registry,
             **common,
         ),
@@ -81,7 +81,7 @@ def test_a_hosted_game_is_announced_with_its_open_seats_until_it_ends(tmp_path: 
         "join",
         lambda: join_game(
             ("127.0.0.1", offer.port),
-            "abc123",
+            "acd347",
             english(),
             show,
             Seating(frozenset({1}), answers),

@@ -116,7 +116,7 @@ def test_a_headless_host_takes_over_a_seat_left_empty(tmp_path: Path) -> None:
     her seat after --take-over-after, and the game ends as the original's."""
     folder = tmp_path / "host"
     args = ["--host", "127.0.0.1:0", "--code", CODE, "--seat", "beowulf"]
-    server = Machine(folder, [*args, "--take-over-after", "1", *game_args(TWO)], typed=True)
+    server = Machine(folder, [*args, "--take-over-after", "3", *game_args(TWO)], typed=True)
     port = int(server.wait_for(HOSTING)[1])
     joiner = join(tmp_path / "join", port, TWO, "brunhild", typed=True)
     hers = answers_for(TWO, {1})
@@ -134,7 +134,7 @@ def test_a_headless_host_takes_over_a_seat_left_empty(tmp_path: Path) -> None:
     _until(lambda: _asked(joiner, "(Brunhild)? ") > 10)
     joiner.kill()
     assert server.finish() == 0, server.stderr
-    assert "playing the empty seat here: Brunhild" in server.stderr
+    assert "playing Brunhild here from now on: no answer came within 3 s" in server.stderr
     checked = replays_the_original(server.record, TWO)
     assert checked.returncode == 0, checked.stderr
 
@@ -165,7 +165,7 @@ def test_a_spectator_joining_a_long_game_late_takes_it_all_at_once(tmp_path: Pat
 
 def test_a_wrong_code_is_refused(tmp_path: Path) -> None:
     server, port = host(tmp_path / "host", TWO, "beowulf")
-    wrong = join(tmp_path / "wrong", port, TWO, "brunhild", code="WRONG1")
+    wrong = join(tmp_path / "wrong", port, TWO, "brunhild", code="W9RNGX")
     assert wrong.finish() == 2
     assert "wrong code" in wrong.stderr
     joiner = join(tmp_path / "join", port, TWO, "brunhild")
@@ -184,16 +184,25 @@ def test_another_version_is_refused_naming_both(tmp_path: Path) -> None:
         server.kill()
 
 
-def test_an_altered_machine_is_caught_as_a_desync_naming_the_field(tmp_path: Path) -> None:
+def test_a_machine_out_of_step_stops_alone_and_may_rejoin(tmp_path: Path) -> None:
+    """The host's game is the reference: the altered joiner stops with its
+    files and words that say so; the host and a spectator play on; the
+    joiner's player joins again (unaltered) and the game ends as the original's."""
     server, port = host(tmp_path / "host", TWO, "beowulf")
+    spectator = join(tmp_path / "watch", port, None)
     altered = environment(SAGA_NET_TEST_DESYNC="3")
     joiner = join(tmp_path / "join", port, TWO, "brunhild", env=altered)
-    assert server.finish() == 3 and joiner.finish() == 3, server.stderr + joiner.stderr
-    for machine in (server, joiner):
-        assert "desync" in machine.stderr and "turn 3" in machine.stderr
-        assert "heroes.Beowulf.luck" in machine.stderr, machine.stderr
-        kept = sorted(p.name for p in machine.folder.glob("Desync-*"))
-        assert kept == ["Desync-3-here.saga", "Desync-3-there.saga", "Desync-3.replay"]
+    assert joiner.finish() == 3, joiner.stderr
+    assert "this machine's game differs from the host's at turn 3" in joiner.stderr
+    assert "this machine stops and the others play on" in joiner.stderr
+    assert "heroes.Beowulf.luck 1 ≠ 0  (here ≠ host)" in joiner.stderr, joiner.stderr
+    kept = sorted(p.name for p in joiner.folder.glob("Desync-*"))
+    assert kept == ["Desync-3-here.saga", "Desync-3-host.saga", "Desync-3.replay"]
+    server.wait_for(re.compile(r"Brunhild \(127.0.0.1\) is out of step at turn 3"))
+    again = join(tmp_path / "again", port, TWO, "brunhild")
+    _same_game([server, spectator, again], TWO)
+    assert not list(server.folder.glob("Desync-*")) and not list(spectator.folder.glob("Desync-*"))
+    assert server.stderr.count("out of step") == 1
 
 
 @pytest.mark.parametrize("address", ["::1"])

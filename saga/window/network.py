@@ -126,10 +126,7 @@ class Network:
             game.end("the host stopped")
             return None
         if choice == "take_over":
-            empty = server.open_seats()
-            for hero in empty:
-                server.take_over(hero)
-            game.seats = game.seats | empty
+            game.seats = game.seats | hosting.take_over(server.open_seats(), "nobody came")
         server.wait_for_players(5)
         return game
 
