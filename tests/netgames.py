@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import os
 import re
+import socket
 import subprocess
 import sys
 import time
@@ -12,6 +13,7 @@ from pathlib import Path
 from typing import IO
 
 from saga.engine import tables as T
+from saga.net import protocol as P
 
 ROOT = Path(__file__).resolve().parents[1]
 ORACLE = ROOT / "tests" / "data" / "oracle"
@@ -159,3 +161,45 @@ def answers_for(trace: Path, seats: set[int]) -> list[str]:
     """The trace's Q lines of those heroes, in order."""
     lines = trace.read_text().splitlines()
     return [q for q in lines if q.startswith("Q ") and int(q.split()[2]) - 6 in seats]
+
+
+def trace_answers(trace: Path) -> list[str]:
+    """The trace's answers as the host sends them: ``Q SEQ MODE PEN RESULT KIND``."""
+    lines = [q for q in trace.read_text().splitlines() if q.startswith("Q ")]
+    return [f"Q {seq} {q[2:]}" for seq, q in enumerate(lines)]
+
+
+class Peer:
+    """A hand-made machine on a socket, from ``source`` (any 127.x.y.z): it says
+    what a test wants, and reads what the host sends."""
+
+    def __init__(
+        self, port: int, seats: str = "-", *, code: str = CODE, source: str = "127.0.0.1"
+    ) -> None:
+        self.socket = socket.create_connection(
+            ("127.0.0.1", port), timeout=30, source_address=(source, 0)
+        )
+        self.received = self.socket.makefile("rb")
+        self.send(f"HELLO SAGA {P.PROTOCOL} {P.version()} {code} {seats}")
+
+    def send(self, *lines: str) -> None:
+        self.socket.sendall("".join(line + "\n" for line in lines).encode())
+
+    def read(self) -> str:
+        """The host's next line ("" once it hung up)."""
+        try:
+            return self.received.readline().decode().rstrip("\n")
+        except OSError:
+            return ""
+
+    def until(self, prefix: str) -> list[str]:
+        """The host's lines up to the first that starts with ``prefix`` (AssertionError if none)."""
+        lines = [self.read()]
+        while not lines[-1].startswith(prefix):
+            assert lines[-1], f"the host hung up before {prefix}: {lines}"
+            lines.append(self.read())
+        return lines
+
+    def close(self) -> None:
+        self.received.close()
+        self.socket.close()
