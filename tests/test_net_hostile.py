@@ -9,11 +9,15 @@ stay bounded.
 
 from __future__ import annotations
 
+import itertools
 import random
 import re
 import socket
+import subprocess
+import sys
 import threading
 import time
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -27,10 +31,12 @@ from tests.netgames import (
     Machine,
     Peer,
     answers_for,
+    environment,
     game_args,
     host,
     join,
     replays_the_original,
+    trace_answers,
 )
 
 TWO = ORACLE / "4_20_1_110200.trace"  # Beowulf and Brunhild are human
@@ -311,3 +317,129 @@ def test_lying_spectators_print_a_line_each_at_most(tmp_path: Path) -> None:
             liar.close()
     assert _said(server, "out of step") <= 20
     assert len(server.stderr.splitlines()) <= 30
+
+
+# -- a hostile host ---------------------------------------------------------------
+
+
+class FakeHost:
+    """A hand-made host on loopback: lets one joiner in and sends it the start of
+    TWO's game; then the test sends what it likes."""
+
+    def __init__(self) -> None:
+        self.listener = socket.create_server(("127.0.0.1", 0))
+        self.listener.settimeout(30)
+        self.port = int(self.listener.getsockname()[1])
+
+    def let_in(self, *, start: bool = True) -> socket.socket:
+        from saga.engine import tables as T
+        from saga.engine.session import Setup
+        from saga.files.replayfile import Replay
+
+        conn, _ = self.listener.accept()
+        conn.settimeout(30)
+        assert conn.makefile("rb").readline().startswith(b"HELLO SAGA ")
+        lines = ["WELCOME -"]
+        if start:
+            controls = (T.HUMAN, T.HUMAN, T.NONE, T.AMIGA, T.NONE, T.NONE)
+            header = Replay.starting(Setup(4, controls, 20, True)).header()
+            lines += [f"GAME {line}" for line in header] + ["KEYS 89 78 71 76 87 82 84", "START"]
+        conn.sendall("".join(line + "\n" for line in lines).encode())
+        return conn
+
+    def close(self) -> None:
+        self.listener.close()
+
+
+def _flood(conn: socket.socket, lines: Iterator[str], seconds: float) -> int:
+    """Send lines until the joiner hangs up or the time is up; how many went."""
+    sent = 0
+    end = time.monotonic() + seconds
+    conn.settimeout(5)
+    try:
+        while time.monotonic() < end:
+            conn.sendall("".join(next(lines) + "\n" for _ in range(500)).encode())
+            sent += 500
+    except (OSError, StopIteration):
+        pass
+    return sent
+
+
+def _peak_memory(machine: Machine) -> int:
+    """The most memory the process has held so far, in bytes (0 once it has gone)."""
+    try:
+        status = Path(f"/proc/{machine.process.pid}/status").read_text()
+    except OSError:
+        return 0
+    found = re.search(r"VmHWM:\s+(\d+) kB", status)
+    return int(found[1]) * 1024 if found else 0
+
+
+@pytest.mark.skipif(not Path("/proc/self/status").exists(), reason="reads /proc")
+def test_a_joiner_takes_no_answers_after_the_games_end(tmp_path: Path) -> None:
+    """A hostile host streams answers past the game's end: the joiner plays the
+    game, holds no more than its bound, refuses the rest and says so."""
+    fake = FakeHost()
+    watcher = join(tmp_path / "watch", fake.port, None)
+    conn = fake.let_in()
+    game = trace_answers(TWO)
+    peak = [0]
+
+    def answers() -> Iterator[str]:
+        yield from game
+        for seq in itertools.count(len(game)):
+            if seq % 5000 == 0:
+                peak[0] = max(peak[0], _peak_memory(watcher))
+            yield f"Q {seq} COUNTRY 6 -1 5"
+
+    try:
+        sent = _flood(conn, answers(), 60)
+        assert watcher.finish() == 1, watcher.stderr
+    finally:
+        conn.close()
+        fake.close()
+    assert "after the game's end" in watcher.stderr, watcher.stderr
+    assert sent > len(game) + 20_000
+    assert peak[0] < 150 * 2**20, peak[0]  # 252 MB before the bound
+    assert len(watcher.stderr.splitlines()) < 10
+
+
+@pytest.mark.parametrize(
+    ("flood", "started"),
+    [("PING", True), ("WAIT BRUNHILD\nWAIT BEOWULF", False), ("WAIT BRUNHILD", False)],
+)
+def test_a_joiner_cuts_off_a_flood(tmp_path: Path, flood: str, started: bool) -> None:
+    """PINGs or WAITs as fast as a host can send them: the joiner stops the
+    game with a message and prints a few lines, not one a message."""
+    fake = FakeHost()
+    watcher = join(tmp_path / "watch", fake.port, None)
+    conn = fake.let_in(start=started)
+    try:
+        _flood(conn, itertools.repeat(flood), 20)
+        assert watcher.finish() in (1, 2), watcher.stderr  # 2: before the game's start
+    finally:
+        conn.close()
+        fake.close()
+    assert "too many messages" in watcher.stderr, watcher.stderr
+    assert len(watcher.stderr.splitlines()) <= 12, watcher.stderr
+
+
+def test_find_shows_announcements_printable(tmp_path: Path) -> None:
+    """Anyone on the LAN may announce anything: --find shows no terminal escape
+    and skips what no Saga announces (a 240-digit turn count)."""
+    folder = tmp_path / "lan"
+    folder.mkdir()
+    record = "host={}\ncontrols=110200\nopen=BRUNHILD\nturns={}\nadvanced=1\nversion=1\nproto=2\n"
+    (folder / "evil-4000.game").write_text(record.format("\x1b]0;pwned\x07\x1b[2J", 20))
+    (folder / "huge-4001.game").write_text(record.format("huge", "9" * 240))
+    found = subprocess.run(
+        [sys.executable, "-m", "saga", "--find"],
+        env=environment(SAGA_NET_REGISTRY=str(folder)),
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+    assert found.returncode == 0, found.stderr
+    assert "\x1b" not in found.stdout + found.stderr and "\x07" not in found.stdout
+    assert "\\x1b]0;pwned\\x07" in found.stdout
+    assert "huge" not in found.stdout
