@@ -242,3 +242,35 @@ def test_a_spectator_out_of_step_is_let_go_and_the_game_goes_on() -> None:
         assert len([line for line in said if "out of step" in line]) == 1
     finally:
         server.close()
+
+
+def test_more_answers_in_a_turn_than_any_player_gives_let_the_seat_go() -> None:
+    """Answers the engine only ignores (a click off the map, again and again)
+    are plausible, but a seat's thousand-and-first in one turn lets it go:
+    the replay does not grow without end."""
+    from saga.engine.host import Ask
+    from saga.net.server import MAX_TURN_ANSWERS
+
+    said: list[str] = []
+    fast = P.Limits(rate=100_000, burst=100_000)  # here the rate is not what is tested
+    server = Server(HEADER, (89,) * 7, frozenset({1}), CODE, tell=said.append, limits=fast)
+    port = server.listen("127.0.0.1", 0)
+    try:
+        with socket.create_connection(("127.0.0.1", port), timeout=10) as peer:
+            peer.sendall(f"HELLO SAGA {P.PROTOCOL} {P.version()} {CODE} BRUNHILD\n".encode())
+            received = peer.makefile("rb")
+            assert server.wait_for_players(5)
+            while received.readline() != b"START\n":
+                pass
+            server.autosaved(1, bytes(P.SAVE_SIZE))
+            for seq in range(MAX_TURN_ANSWERS + 10):
+                server.expect(seq, Ask.COUNTRY, 7)
+                peer.sendall(f"A {seq} COUNTRY 7 -1 5\n".encode())
+                if server.stream.get(seq, 5) is None:
+                    break
+            lines = received.read().decode().splitlines()
+        assert len(server.stream) == MAX_TURN_ANSWERS
+        assert lines[-1] == "DROP it sent more answers in one turn than any player gives"
+        assert [line for line in said if "answers for Brunhild in one turn" in line]
+    finally:
+        server.close()
