@@ -277,10 +277,14 @@ class Server:
             self._write(peer, P.Stop(reason) if reason else P.Bye())
         for peer in list(self.peers):
             await self._drop(peer, flush=True)
+        # Each connection's task sees its connection closed and ends; the few
+        # that do not within a while are cancelled.
         others = [t for t in asyncio.all_tasks() if t is not asyncio.current_task()]
-        for task in others:
-            task.cancel()
-        await asyncio.gather(*others, return_exceptions=True)
+        if others:
+            _, late = await asyncio.wait(others, timeout=2)
+            for task in late:
+                task.cancel()
+            await asyncio.gather(*late, return_exceptions=True)
 
     # -- the door -------------------------------------------------------------
 
