@@ -547,7 +547,10 @@ def _add_network_options(p: argparse.ArgumentParser) -> None:
     )
     group.add_argument("--join", metavar="ADDR:PORT", help="join the game hosted there")
     group.add_argument(
-        "--code", metavar="CODE", help="the join code (the host makes one if not given)"
+        "--code",
+        metavar="CODE",
+        help="the join code: 6 or more of 34679ACDEFGHJKMNPQRTUVWXY, 4 of them different "
+        "(the host makes one if not given)",
     )
     group.add_argument(
         "--seat",
@@ -558,8 +561,9 @@ def _add_network_options(p: argparse.ArgumentParser) -> None:
         "--take-over-after",
         metavar="SECONDS",
         type=float,
-        help="with --host: play a seat here (its questions on this terminal) once it has "
-        "been empty that long, at the start or after its player dropped out",
+        help="with --host: play a seat here (its questions on this terminal) once its "
+        "player has not come that long, or its answer is that late (its machine gone "
+        "or silent)",
     )
     group.add_argument(
         "--announce",
