@@ -182,6 +182,8 @@ class Client:
         while True:
             while self.stream.ahead() >= MAX_AHEAD:
                 # The engine has enough to play for now: read on when it has used some.
+                if self._writer is None or self._writer.is_closing():
+                    raise ConnectionError("this machine hung up")
                 await asyncio.sleep(0.05)
                 self.live.heard()  # not reading is not the host's silence
                 if self.live.timeout() == 0:

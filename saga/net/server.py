@@ -129,14 +129,14 @@ class Server:
         self._open = open_seats
         self._finals_done = False
         # The loop thread's own.
-        self.seats = open_seats  # the human heroes played elsewhere
-        self.peers: list[Peer] = []
-        self.taken: dict[int, Peer] = {}
-        self.started = False
-        self.pending: tuple[int, Ask, int] | None = None  # the question our engine waits at
-        self.saves: dict[int, bytes] = {}  # ours, by turn (FINAL_TURN: the end)
-        self.turn_answers: Counter[int] = Counter()  # each remote seat's answers this turn
-        self.door = Door()
+        self._seats = open_seats  # the human heroes played elsewhere
+        self._peers: list[Peer] = []
+        self._taken: dict[int, Peer] = {}
+        self._started = False
+        self._pending: tuple[int, Ask, int] | None = None  # the question our engine waits at
+        self._saves: dict[int, bytes] = {}  # ours, by turn (FINAL_TURN: the end)
+        self._turn_answers: Counter[int] = Counter()  # each remote seat's answers this turn
+        self._door = Door()
         self._server: asyncio.Server | None = None
         self._door_timer: asyncio.TimerHandle | None = None
 
@@ -254,8 +254,8 @@ class Server:
         if self._closing.is_set():
             writer.close()
             return
-        self.peers.append(peer)
-        for other in self.door.enter(peer, address):
+        self._peers.append(peer)
+        for other in self._door.enter(peer, address):
             self._turn_away(other)  # type: ignore[arg-type]
         try:
             if await self._hello(peer, reader):
@@ -273,9 +273,9 @@ class Server:
     async def _close(self, reason: str | None) -> None:
         if self._server is not None:
             self._server.close()
-        for peer in list(self.peers):
+        for peer in list(self._peers):
             self._write(peer, P.Stop(reason) if reason else P.Bye())
-        for peer in list(self.peers):
+        for peer in list(self._peers):
             await self._drop(peer, flush=True)
         # Each connection's task sees its connection closed and ends; the few
         # that do not within a while are cancelled.
@@ -306,21 +306,21 @@ class Server:
             refusal = await self._code_refusal(peer, hello)
         if refusal is None:
             refusal = self._seat_refusal(hello)
-        self.door.leave(peer)
+        self._door.leave(peer)
         if refusal is not None:
             self._write(peer, P.Refuse(refusal))
             return False
         peer.seats = hello.seats
         for hero in hello.seats:
-            self.taken[hero] = peer
+            self._taken[hero] = peer
         self._write(peer, P.Welcome(hello.seats))
         if hello.seats:
             self.notices.say(peer.address, f"{peer.name} joined")
         self._publish()
-        if self.started:
+        if self._started:
             self._begin(peer)
         else:
-            for other in self.peers:
+            for other in self._peers:
                 if other.conn.phase is P.Phase.WAITING:
                     self._write(other, P.Wait(self._open))
         return True
@@ -337,7 +337,7 @@ class Server:
     async def _code_refusal(self, peer: Peer, hello: P.Hello) -> str | None:
         """Wait for the door to check the code (see saga.net.door); why it is refused."""
         peer.checked = self.loop.create_future()
-        self.door.wait(peer, peer.address)
+        self._door.wait(peer, peer.address)
         self._check_codes()
         right = await peer.checked
         if right is None:
@@ -350,20 +350,20 @@ class Server:
     def _check_codes(self) -> None:
         """Check the codes the door lets through now, refuse those that waited
         too long, and come back when the door next has something to do."""
-        for key in self.door.checks():
+        for key in self._door.checks():
             peer: Peer = key  # type: ignore[assignment]
             right = peer.hello is not None and peer.hello.code == self.code
-            self.door.checked(peer.address, right)
+            self._door.checked(peer.address, right)
             _settle(peer.checked, right)
-        for key in self.door.overdue():
+        for key in self._door.overdue():
             _settle(key.checked, None)  # type: ignore[attr-defined]
-        alarm = self.door.alarm()
+        alarm = self._door.alarm()
         if alarm is not None:
             self.tell(alarm)
         if self._door_timer is not None:
             self._door_timer.cancel()
             self._door_timer = None
-        wait = self.door.next_event()
+        wait = self._door.next_event()
         if wait is not None:
             self._door_timer = self.loop.call_later(wait + 0.01, self._check_codes)
 
@@ -373,15 +373,15 @@ class Server:
         peer.writer.transport.abort()
 
     def _seat_refusal(self, hello: P.Hello) -> str | None:
-        not_human = hello.seats - self.seats
+        not_human = hello.seats - self._seats
         if not_human:
             names = ", ".join(T.HERO_NAMES[h] for h in sorted(not_human))
             return f"{names}: no open seat in this game (open: {P.seat_names(self._open)})"
-        taken = hello.seats & self.taken.keys()
+        taken = hello.seats & self._taken.keys()
         if taken:
             names = ", ".join(T.HERO_NAMES[h] for h in sorted(taken))
             return f"{names}: already played by another machine"
-        if sum(p.conn.phase is not P.Phase.HANDSHAKE for p in self.peers) >= MAX_PEERS:
+        if sum(p.conn.phase is not P.Phase.HANDSHAKE for p in self._peers) >= MAX_PEERS:
             return f"the game is full ({MAX_PEERS} machines)"
         return None
 
@@ -418,9 +418,9 @@ class Server:
         """A peer's answer: taken if it is for its seat and the question now due."""
         if answer.pen - FIRST_HERO_PEN not in peer.seats or answer.seq != len(self.stream):
             self._strike(peer)
-        elif self.pending is not None and self.pending[0] == answer.seq:
+        elif self._pending is not None and self._pending[0] == answer.seq:
             self._take(peer, answer)
-        elif self.pending is None or self.pending[0] < answer.seq:
+        elif self._pending is None or self._pending[0] < answer.seq:
             if peer.early is not None:
                 self._strike(peer)
             peer.early = answer  # the host's engine is not there yet
@@ -430,12 +430,12 @@ class Server:
     def _take(self, peer: Peer, answer: P.Answer) -> None:
         """An answer for the question our engine waits at: checked, and put in the order."""
         hero = answer.pen - FIRST_HERO_PEN
-        if self.pending is None or (answer.seq, answer.mode, answer.pen) != self.pending:
+        if self._pending is None or (answer.seq, answer.mode, answer.pen) != self._pending:
             self._strike(peer)
             return
-        if self.taken.get(hero) is not peer:
+        if self._taken.get(hero) is not peer:
             return  # the seat was taken over meanwhile
-        if self.turn_answers[hero] >= MAX_TURN_ANSWERS:
+        if self._turn_answers[hero] >= MAX_TURN_ANSWERS:
             self._let_go(
                 peer,
                 LetGo(
@@ -445,8 +445,8 @@ class Server:
                 ),
             )
             return
-        self.turn_answers[hero] += 1
-        self.pending = None
+        self._turn_answers[hero] += 1
+        self._pending = None
         self.stream.append(answer)
         self._flush()
 
@@ -464,7 +464,7 @@ class Server:
 
     def _compare(self, peer: Peer, turn: int) -> None:
         """Compare a peer's hash of a turn with ours: the host's game is the reference."""
-        ours, theirs = self.saves.get(turn), peer.hashes.get(turn)
+        ours, theirs = self._saves.get(turn), peer.hashes.get(turn)
         if ours is None or theirs is None or peer.let_go is not None:
             return
         if digest(ours) != theirs:
@@ -498,40 +498,40 @@ class Server:
     # -- the engine's work, on the loop thread ---------------------------------
 
     def _submitted(self, answer: P.Answer) -> None:
-        self.pending = None
+        self._pending = None
         self.stream.append(answer)
         self._flush()
 
     def _expecting(self, seq: int, mode: Ask, pen: int) -> None:
-        self.pending = (seq, mode, pen)
-        for peer in self.peers:
+        self._pending = (seq, mode, pen)
+        for peer in self._peers:
             if peer.early is not None:
                 early, peer.early = peer.early, None
                 self._take(peer, early)
 
     def _autosaved(self, turn: int, save: bytes) -> None:
-        self.saves[turn] = save
+        self._saves[turn] = save
         if turn != FINAL_TURN:
-            self.turn_answers.clear()
-        for peer in list(self.peers):
+            self._turn_answers.clear()
+        for peer in list(self._peers):
             self._compare(peer, turn)
         self._publish()
 
     def _take_over(self, heroes: frozenset[int], why: str) -> None:
-        heroes = heroes & self.seats
+        heroes = heroes & self._seats
         if not heroes:
             return
-        self.seats = self.seats - heroes
+        self._seats = self._seats - heroes
         names = ", ".join(T.HERO_NAMES[h] for h in sorted(heroes))
-        for peer in {self.taken[h] for h in heroes if h in self.taken}:
+        for peer in {self._taken[h] for h in heroes if h in self._taken}:
             self._let_go(peer, LetGo("", f"the host plays {names} now: {why}"))
         self._publish()
 
     # -- sending --------------------------------------------------------------
 
     def _start(self) -> None:
-        self.started = True
-        for peer in self.peers:
+        self._started = True
+        for peer in self._peers:
             if peer.conn.phase is P.Phase.WAITING:  # welcomed; a handshake still under way is not
                 self._begin(peer)
 
@@ -545,7 +545,7 @@ class Server:
 
     def _flush(self) -> None:
         """Every playing peer has answers to send."""
-        for peer in self.peers:
+        for peer in self._peers:
             peer.wake.set()
 
     async def _send_answers(self, peer: Peer) -> None:
@@ -582,14 +582,14 @@ class Server:
     def _free(self, peer: Peer) -> None:
         """A peer's seats are open again."""
         for hero in peer.seats:
-            if self.taken.get(hero) is peer:
-                del self.taken[hero]
+            if self._taken.get(hero) is peer:
+                del self._taken[hero]
         self._publish()
 
     async def _drop(self, peer: Peer, flush: bool = False) -> None:
-        if peer in self.peers:
-            self.peers.remove(peer)
-        self.door.leave(peer)
+        if peer in self._peers:
+            self._peers.remove(peer)
+        self._door.leave(peer)
         _settle(peer.checked, None)
         self._free(peer)
         if peer.sender is not None:
@@ -603,10 +603,10 @@ class Server:
 
     def _publish(self) -> None:
         """Copy out what other threads read: the open seats, whether the end is settled."""
-        open_seats = self.seats - self.taken.keys()
-        finals = FINAL_TURN in self.saves and all(
+        open_seats = self._seats - self._taken.keys()
+        finals = FINAL_TURN in self._saves and all(
             FINAL_TURN in p.hashes or p.let_go is not None
-            for p in self.peers
+            for p in self._peers
             if p.conn.phase is P.Phase.PLAYING
         )
         with self._lock:
