@@ -36,7 +36,8 @@ def test_the_engine_runs_without_pygame() -> None:
 def test_outcomes_draw_only_from_the_injected_source() -> None:
     # Every module that decides game outcomes must take its dice from g.goodrand.
     # (saga/art may shuffle while it draws the map, and saga/net draws join
-    # codes from secrets; neither decides anything in a game.)
+    # codes from secrets and the door's order at random; neither decides
+    # anything in a game.)
     folders = [REPO / "saga", *(REPO / "saga" / d for d in ("engine", "look", "files", "play"))]
     for path in (path for folder in folders for path in folder.glob("*.py")):
         names = _imports(path)

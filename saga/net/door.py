@@ -18,9 +18,11 @@ door (open connections and never say HELLO), and guess the code.
   million addresses guess no faster than one.  A right code gives its
   tokens back.  A HELLO that finds no token waits for one instead of being
   refused (so the right code still gets in, after a while); when tokens
-  come, the addresses with the fewest wrong codes go first, then the
-  oldest HELLO.  A HELLO that waits :data:`CHECK_WAIT` seconds is
-  refused: the host is busy.
+  come, addresses that gave the right code before go first (a player
+  rejoining), then those with the fewest wrong codes, and among equals a
+  HELLO drawn at random (a guesser with many fresh addresses has no fixed
+  place ahead of the player).  A HELLO that waits :data:`CHECK_WAIT`
+  seconds is refused: the host is busy, try again.
 
 At 30 checks a minute, guessing one of the 25**6 codes of
 :func:`~saga.net.protocol.new_code` takes about 7 years on average, and
@@ -33,6 +35,7 @@ machine on the internet usually holds a whole /64).
 from __future__ import annotations
 
 import ipaddress
+import random
 import time
 from collections import OrderedDict, deque
 from collections.abc import Callable, Hashable
@@ -40,7 +43,7 @@ from dataclasses import dataclass, field
 
 AT_DOOR = 64  # connections at the door at once
 PER_ADDRESS = 4  # of those, from one address
-ALL_BURST = 10.0  # code checks at once, from all addresses together ...
+ALL_BURST = 60.0  # code checks at once, from all addresses together ...
 ALL_PER_MINUTE = 30.0  # ... and then a minute
 ADDRESS_BURST = 5.0  # code checks at once from one address ...
 ADDRESS_PER_MINUTE = 6.0  # ... and then a minute
@@ -86,6 +89,11 @@ class Bucket:
 class _Address:
     bucket: Bucket
     wrong: int = 0  # wrong codes remembered from it
+    right: bool = False  # it gave the right code before
+
+    def rank(self) -> int:
+        """Its place in the queue for checks: lower goes first."""
+        return -1 if self.right else self.wrong
 
 
 @dataclass
@@ -102,6 +110,7 @@ class Door:
     Connections are known by a ``key`` of the server's choosing."""
 
     clock: Callable[[], float] = time.monotonic
+    rng: random.Random = field(default_factory=random.Random)  # never the game's dice
     _at_door: OrderedDict[Hashable, str] = field(default_factory=OrderedDict)
     _waiting: list[_Waiting] = field(default_factory=list)
     _addresses: OrderedDict[str, _Address] = field(default_factory=OrderedDict)
@@ -153,7 +162,7 @@ class Door:
             ready = [w for w in self._waiting if self._address(w.group, now).bucket.fill(now) >= 1]
             if not ready:
                 break
-            first = min(ready, key=lambda w: (self._addresses[w.group].wrong, w.since))
+            first = min(ready, key=lambda w: (self._addresses[w.group].rank(), self.rng.random()))
             self._waiting.remove(first)
             self._global(now).tokens -= 1
             self._addresses[first.group].bucket.tokens -= 1
@@ -166,6 +175,7 @@ class Door:
         group = address_group(address)
         record = self._address(group, now)
         if right:
+            record.right = True
             record.bucket.tokens = min(record.bucket.burst, record.bucket.tokens + 1)
             shared = self._global(now)
             shared.tokens = min(shared.burst, shared.tokens + 1)
