@@ -188,6 +188,8 @@ class Server:
             future.result(CALL_TIMEOUT)
         self.loop.call_soon_threadsafe(self.loop.stop)
         self._thread.join(CALL_TIMEOUT)
+        if not self._thread.is_alive():
+            self.loop.close()
 
     # -- the engine's side (lockstep.Link; the engine thread) ---------------------
 
