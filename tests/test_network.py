@@ -227,3 +227,25 @@ def test_a_loaded_game_is_hosted_and_joined(tmp_path: Path) -> None:
     joiner = join(tmp_path / "join", port, trace, "brunhild")
     _same_game([server, joiner], trace)
     assert server.record.read_text().splitlines()[0] == "SAGA-REPLAY 1 LOAD 12"
+
+
+@pytest.mark.parametrize(
+    ("args", "why"),
+    [
+        (["--host", "127.0.0.1:0", "--code", "K7QXP", *game_args(TWO)], "6 to 32 characters"),
+        (["--host", "127.0.0.1:0", "--code", "TEST77", *game_args(TWO)], "not 'S'"),
+        (["--join", "127.0.0.1:9", "--code", "AAAAAA"], "4 different"),
+    ],
+)
+def test_weak_codes_are_refused_on_the_command_line(args: list[str], why: str) -> None:
+    import subprocess
+    import sys
+
+    done = subprocess.run(
+        [sys.executable, "-m", "saga", "--headless", *args],
+        env=environment(),
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+    assert done.returncode == 2 and why in done.stderr, done.stderr
