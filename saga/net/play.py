@@ -201,12 +201,11 @@ class Hosting:
 
         The one way the host's player takes seats: the terminal's
         ``--take-over-after`` and the window's menu both come here."""
-        taken = frozenset(heroes) - self.here
+        taken = self.server.take_over(frozenset(heroes), why)
         if not taken:
             return taken
         names = ", ".join(T.HERO_NAMES[h] for h in sorted(taken))
         self.tell(f"playing {names} here from now on: {why}")
-        self.server.take_over(taken, why)
         self.here = self.here | taken
         if self.lockstep is not None:
             self.lockstep.take_over(taken)

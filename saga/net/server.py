@@ -169,11 +169,12 @@ class Server:
         self._post(self._start)
         return True
 
-    def take_over(self, heroes: frozenset[int], why: str) -> None:
+    def take_over(self, heroes: frozenset[int], why: str) -> frozenset[int]:
         """Stop waiting for other machines to play ``heroes``: their seats leave
         the game's open seats, and a machine holding one is let go, told ``why``
-        (the host's player answers for them from now on).  Control thread."""
-        self._call(self._take_over, heroes, why)
+        (the host's player answers for them from now on).  Returns the seats so
+        taken (those of ``heroes`` that were played elsewhere).  Control thread."""
+        return self._call(self._take_over, heroes, why) or frozenset()
 
     def close(self, reason: str | None = None) -> None:
         """End the game for everyone (``reason``: the host left it) and stop listening.
@@ -519,15 +520,16 @@ class Server:
             self._compare(peer, turn)
         self._publish()
 
-    def _take_over(self, heroes: frozenset[int], why: str) -> None:
+    def _take_over(self, heroes: frozenset[int], why: str) -> frozenset[int]:
         heroes = heroes & self._seats
         if not heroes:
-            return
+            return heroes
         self._seats = self._seats - heroes
         names = ", ".join(T.HERO_NAMES[h] for h in sorted(heroes))
         for peer in {self._taken[h] for h in heroes if h in self._taken}:
             self._let_go(peer, LetGo("", f"the host plays {names} now: {why}"))
         self._publish()
+        return heroes
 
     # -- sending --------------------------------------------------------------
 
