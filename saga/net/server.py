@@ -195,19 +195,19 @@ class Server:
     # -- the engine's side (lockstep.Link; the engine thread) ---------------------
 
     def submit(self, answer: P.Answer) -> None:
-        """An answer of a seat played here takes its place in the order."""
+        """An answer of a seat played here takes its place in the order.  Engine thread."""
         self._post(self._submitted, answer)
 
     def expect(self, seq: int, mode: Ask, pen: int) -> None:
-        """The engine waits at this question for another machine's answer."""
+        """The engine waits at this question for another machine's answer.  Engine thread."""
         self._post(self._expecting, seq, mode, pen)
 
     def autosaved(self, turn: int, save: bytes) -> None:
-        """Our start-of-turn save: the reference every machine's hash is compared with."""
+        """Our start-of-turn save, the reference for every machine's hash.  Engine thread."""
         self._post(self._autosaved, turn, save)
 
     def finished(self, save: bytes) -> None:
-        """Compare the final states, then say goodbye to everyone."""
+        """Compare the final states, then say goodbye to everyone.  Engine thread."""
         self._post(self._autosaved, FINAL_TURN, save)
         with self._lock:
             self._lock.wait_for(lambda: self._finals_done, FINISH_TIMEOUT)
