@@ -9,6 +9,7 @@ import socket
 import subprocess
 import sys
 import time
+from collections.abc import Callable
 from pathlib import Path
 from typing import IO
 
@@ -155,6 +156,23 @@ def replays_the_original(record: Path, trace: Path) -> subprocess.CompletedProce
         text=True,
         timeout=120,
     )
+
+
+def same_game(machines: list[Machine], trace: Path, timeout: float = 120.0) -> None:
+    """Every machine ends well with the same replay, which replays as the original's trace."""
+    statuses = [m.finish(timeout) for m in machines]
+    assert statuses == [0] * len(machines), [m.stderr for m in machines]
+    assert len({m.record.read_bytes() for m in machines}) == 1, "the machines' replays differ"
+    checked = replays_the_original(machines[0].record, trace)
+    assert checked.returncode == 0, checked.stderr
+
+
+def until(condition: Callable[[], bool], timeout: float = 20.0) -> None:
+    """Wait for ``condition`` (AssertionError after ``timeout`` seconds)."""
+    end = time.monotonic() + timeout
+    while not condition():
+        assert time.monotonic() < end, "timed out"
+        time.sleep(0.02)
 
 
 def answers_for(trace: Path, seats: set[int]) -> list[str]:

@@ -14,7 +14,6 @@ import os
 import re
 import signal
 import time
-from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -27,7 +26,8 @@ from tests.netgames import (
     environment,
     host,
     join,
-    replays_the_original,
+    same_game,
+    until,
 )
 
 TWO = ORACLE / "4_20_1_110200.trace"  # Beowulf and Brunhild are human
@@ -40,21 +40,6 @@ NOISE = ("Traceback", "Warning", "Error:")
 
 def _env(keepalive: Keepalive) -> dict[str, str]:
     return environment(SAGA_NET_KEEPALIVE=f"{keepalive.ping_every},{keepalive.idle}")
-
-
-def _until(condition: Callable[[], bool], timeout: float = 60.0) -> None:
-    end = time.monotonic() + timeout
-    while not condition():
-        assert time.monotonic() < end, "timed out"
-        time.sleep(0.02)
-
-
-def _same_game(machines: list[Machine], trace: Path) -> None:
-    statuses = [m.finish(timeout=300) for m in machines]
-    assert statuses == [0] * len(machines), [m.stderr for m in machines]
-    assert len({m.record.read_bytes() for m in machines}) == 1, "the machines' replays differ"
-    checked = replays_the_original(machines[0].record, trace)
-    assert checked.returncode == 0, checked.stderr
 
 
 def _quiet_machines_stay(tmp_path: Path, keepalive: Keepalive, seconds: float) -> None:
@@ -74,7 +59,7 @@ def _quiet_machines_stay(tmp_path: Path, keepalive: Keepalive, seconds: float) -
         time.sleep(seconds / len(steady))
         server.type([answer])
     server.type([q for seq, q in mine if seq >= QUIET.stop])
-    _same_game([server, joiner, spectator], SIX)
+    same_game([server, joiner, spectator], SIX, timeout=300)
     for machine in (server, joiner, spectator):
         assert "quiet" not in machine.stderr and "let go" not in machine.stderr
 
@@ -111,10 +96,10 @@ def test_a_pause_is_survived_and_a_longer_one_lets_the_machine_go(tmp_path: Path
     joiner.wait_for(re.compile("joined"))
     mine = answers_for(TWO, {0})
     server.type(mine[:20])
-    _until(lambda: server.answered() >= 10)
+    until(lambda: server.answered() >= 10, timeout=60)
     _stopped(joiner, SCALED.idle / 2)
     server.type(mine[20:60])
-    _until(lambda: server.answered() >= 80)
+    until(lambda: server.answered() >= 80, timeout=60)
     assert joiner.process.poll() is None and "quiet" not in server.stderr
     _stopped(joiner, SCALED.idle * 2)
     assert joiner.finish() == 1
@@ -127,7 +112,7 @@ def test_a_pause_is_survived_and_a_longer_one_lets_the_machine_go(tmp_path: Path
     assert not any(word in joiner.stderr + server.stderr for word in NOISE)
     again = join(tmp_path / "again", port, TWO, "brunhild", env=env)
     server.type(mine[60:])
-    _same_game([server, again], TWO)
+    same_game([server, again], TWO, timeout=300)
 
 
 def test_a_host_gone_quiet_is_named(tmp_path: Path) -> None:
@@ -136,7 +121,7 @@ def test_a_host_gone_quiet_is_named(tmp_path: Path) -> None:
     joiner = join(tmp_path / "join", port, TWO, "brunhild", env=env)
     joiner.wait_for(re.compile("joined"))
     server.type(answers_for(TWO, {0})[:10])
-    _until(lambda: server.answered() >= 10)
+    until(lambda: server.answered() >= 10, timeout=60)
     os.kill(server.process.pid, signal.SIGSTOP)
     try:
         assert joiner.finish(timeout=60) == 1
@@ -156,8 +141,8 @@ def test_a_joiner_stopped_for_a_minute_plays_on(tmp_path: Path) -> None:
     joiner.wait_for(re.compile("joined"))
     mine = answers_for(TWO, {0})
     server.type(mine[:30])
-    _until(lambda: server.answered() >= 20)
+    until(lambda: server.answered() >= 20, timeout=60)
     _stopped(joiner, 60)
     server.type(mine[30:])
-    _same_game([server, joiner], TWO)
+    same_game([server, joiner], TWO, timeout=300)
     assert "quiet" not in server.stderr + joiner.stderr
