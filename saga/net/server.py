@@ -627,6 +627,4 @@ def _settle(future: asyncio.Future[bool | None] | None, result: bool | None) -> 
 
 
 def _why(e: BaseException) -> str:
-    if isinstance(e, TimeoutError):
-        return "no HELLO in time" if not str(e) else str(e)
     return (e.strerror if isinstance(e, OSError) and e.strerror else str(e)) or type(e).__name__
