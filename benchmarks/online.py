@@ -38,7 +38,7 @@ from saga.net import protocol as P  # noqa: E402
 from saga.net.client import Client  # noqa: E402
 from saga.net.online import Servers  # noqa: E402
 from saga.net.server import Server  # noqa: E402
-from saga.net.tunnel import LOOPBACK, Door, dial  # noqa: E402
+from saga.net.tunnel import LOOPBACK, Invitations, dial  # noqa: E402
 from tests.netgames import ORACLE, Machine, environment, game_args  # noqa: E402
 from tests.wormholes import Local, local_servers  # noqa: E402
 
@@ -51,12 +51,14 @@ def latency(local: Local, answers: int) -> list[float]:
     """Seconds from each answer's giving to its arrival in all three streams."""
     os.environ[LOOPBACK] = "1"
     servers = Servers(local.mailbox, local.relay, direct=False)
-    server = Server(HEADER, (89,) * 7, frozenset(SEATS), "")
+    server = Server(HEADER, (89,) * 7, frozenset(SEATS), None)
     server.start()
     codes: dict[int | None, str] = {}
-    door = Door(server, servers, english(), tell=lambda line: None, shown=codes.update)
-    door.open()
-    server.seats_changed = lambda seats: door.seats_changed()
+    invitations = Invitations(
+        server, servers, english(), tell=lambda line: None, shown=codes.update
+    )
+    invitations.open()
+    server.seats_changed = lambda seats: invitations.seats_changed()
     clients = []
     tunnels = []
     for hero in SEATS:
@@ -88,7 +90,7 @@ def latency(local: Local, answers: int) -> list[float]:
         for client in clients:
             client.close()
         server.close()
-        door.close()
+        invitations.close()
         for tunnel in tunnels:
             tunnel.close()
     return times

@@ -625,7 +625,10 @@ def _add_network_options(p: argparse.ArgumentParser) -> None:
         help="join the game whose host gave this code (7-crossover-clockwork), or hosts there",
     )
     group.add_argument(
-        "--code", metavar="CODE", help="the join code of a port's game (the host makes one)"
+        "--code",
+        metavar="CODE",
+        help="the join code of a port's game: 6 or more of 34679ACDEFGHJKMNPQRTUVWXY, "
+        "4 of them different (the host makes one if not given)",
     )
     group.add_argument(
         "--codes",
@@ -659,8 +662,9 @@ def _add_network_options(p: argparse.ArgumentParser) -> None:
         "--take-over-after",
         metavar="SECONDS",
         type=float,
-        help="with --host: play a seat here (its questions on this terminal) once it has "
-        "been empty that long, at the start or after its player dropped out",
+        help="with --host: play a seat here (its questions on this terminal) once its "
+        "player has not come that long, or its answer is that late (its machine gone "
+        "or silent)",
     )
     group.add_argument(
         "--announce",
@@ -788,7 +792,7 @@ def _host(
         address = _servers(options, config) if online else parse_address(options.host)
         shared = _network(options, config, slot)
         host = _terminal_host(slot.autosave, answers=not options.answers)
-        code = "" if online else options.code or new_code()
+        code = None if online else options.code or new_code()
         registry = None
         if options.announce:
             from saga.net.discovery import default_registry
@@ -821,7 +825,7 @@ def _join(
     from saga.net import play
     from saga.net.lockstep import NetStop
     from saga.net.online import normal_code
-    from saga.net.protocol import parse_address
+    from saga.net.protocol import check_code, parse_address
 
     online = _online(options)
     if not options.code and not online:
@@ -834,10 +838,11 @@ def _join(
                 "--join needs the host's code (e.g. 7-crossover-clockwork) "
                 "or address (e.g. 192.168.1.20:4000)"
             )
+        code = normal_code(options.join) if online else check_code(options.code)
         shared = _network(options, config, slot)
         return play.join_game(
             address,
-            normal_code(options.join) if online else options.code,
+            code,
             text,
             lambda: _terminal_host(slot.autosave, answers=not options.answers),
             **shared,

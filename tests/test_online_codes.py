@@ -82,7 +82,7 @@ def test_the_online_options_are_checked_before_anything_happens(
 def test_a_code_admits_its_own_seat_only() -> None:
     """The server is told the seat a code was made for; a machine that came by it
     and asks for another seat, or to watch, is refused, and one that asks for it is let in."""
-    server = Server(["SAGA-REPLAY 1 1 20 0 1 1 0 0 0 0"], (89,) * 7, frozenset({1}), "ABCDEF")
+    server = Server(["SAGA-REPLAY 1 1 20 0 1 1 0 0 0 0"], (89,) * 7, frozenset({1}), None)
     server.start()
     try:
         replies = []
@@ -97,5 +97,20 @@ def test_a_code_admits_its_own_seat_only() -> None:
         assert replies[0].startswith("REFUSE this code is for Brunhild, not for a spectator")
         assert replies[1].startswith("REFUSE this code is for Brunhild, not for Beowulf")
         assert replies[2].startswith("WELCOME BRUNHILD")
+    finally:
+        server.close()
+
+
+def test_an_online_host_lets_no_machine_in_without_its_code() -> None:
+    """An online game has no join code: a connection that did not come by one of
+    its codes (a stranger reaching the server some other way) is refused."""
+    server = Server(["SAGA-REPLAY 1 1 20 0 1 1 0 0 0 0"], (89,) * 7, frozenset({1}), None)
+    port = server.listen("127.0.0.1", 0)
+    try:
+        with socket.create_connection(("127.0.0.1", port), timeout=10) as peer:
+            peer.sendall(f"HELLO SAGA {P.PROTOCOL} {P.version()} - BRUNHILD\n".encode())
+            reply = peer.makefile("rb").readline().decode()
+        assert reply.startswith("REFUSE this game lets machines in only by their own online codes")
+        assert server.open_seats() == frozenset({1})
     finally:
         server.close()

@@ -11,7 +11,7 @@ line protocol, unchanged, to the :class:`~saga.net.server.Server` or
 mailbox server only passes the key exchange and the connection hints, and
 the relay only encrypted bytes: neither sees the game.
 
-The host's :class:`Door` keeps one code for every open seat and one for
+The host's :class:`Invitations` keep one code for every open seat and one for
 spectators.  A code admits one machine once, to the seat it was made for
 (the server is told the seat, and refuses a machine that asks for another);
 then the seat has no code until it is open again, when it gets a fresh one,
@@ -280,7 +280,7 @@ class _Invitation:
     deadline: DelayedCall | None = None
 
 
-class Door:
+class Invitations:
     """The host's codes: one per open seat of ``server`` and one for spectators.
 
     ``shown`` is told the codes that let a machine in now, by seat (None:

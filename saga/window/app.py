@@ -99,7 +99,6 @@ class App:
         self.once = False  # playing one game only (a watched replay), no title screen
         self._network = network  # network play, made when first wanted
         self.net: NetGame | None = None  # the network game in play
-        self.lockstep: LockstepHost | None = None  # and its host
         self.screen_host: ScreenHost | None = None  # the game in play's
         self.then: str | None = None  # "host" or "join": what the player picked in a game
         ui.set_menus(self._menus())
@@ -292,7 +291,9 @@ class App:
                     )
                 )
                 host.interrupt = lockstep[0].check
-                shown = self.lockstep = lockstep[0]
+                shown = lockstep[0]
+                if net.hosting is not None:
+                    net.hosting.lockstep = lockstep[0]
             return self.wrap_host(shown, setup) if self.wrap_host else shown  # type: ignore[arg-type]
 
         dice = self.dice if net is None or net.hosting is not None else None
@@ -328,7 +329,6 @@ class App:
             ui.enable("new", "open", "host", "join", on=True)
             ui.enable("take_over", on=False)
             self.session = None
-            self.lockstep = None
             self.screen_host = None
             if net is not None:
                 net.end("the host left the game")
@@ -339,13 +339,10 @@ class App:
         """Say why a network game stopped here; a desync's files are kept for a report."""
         from saga.net.lockstep import Desynced
         from saga.net.play import report_desync
-        from saga.net.server import Server
         from saga.window.network import stopped
 
         lines: list[str] = []
         if isinstance(stop, Desynced):
-            if isinstance(net.link, Server) and stop.other is None:
-                net.link.desync_saved.wait(3)
             report_desync(stop, self.config.home, net.header, net.link, lines.append)
         else:
             lines.append(str(stop))
@@ -420,15 +417,9 @@ class App:
 
     def _take_over(self, key: str) -> None:
         """The host plays the seats left empty (their players dropped out) here."""
-        from saga.net.server import Server
-
-        server = self.net.link if self.net is not None else None
-        if not isinstance(server, Server) or self.lockstep is None:
-            return
-        empty = server.open_seats()
-        for hero in empty:
-            server.take_over(hero)
-        self.lockstep.take_over(empty)
+        hosting = self.net.hosting if self.net is not None else None
+        if hosting is not None:
+            hosting.take_over(hosting.server.open_seats(), "the host's player took the seat")
 
     def _leave_for(self, key: str) -> None:
         """Host or join a network game (leaving the one in play, if the player agrees).

@@ -144,19 +144,19 @@ class Network:
             hosting = _waiting(
                 ui,
                 t,
-                lambda: Hosting.start(setup, t, humans(setup) - here, "", self.servers),
+                lambda: Hosting.start(setup, t, humans(setup) - here, None, self.servers),
                 t("MSG_NET_CONNECTING"),
             )
         except NetStop as e:
             _problem(ui, t, str(e))
             return None
-        server, door = hosting.server, hosting.door
-        assert door is not None  # hosted online
+        server, invitations = hosting.server, hosting.invitations
+        assert invitations is not None  # hosted online
         game = NetGame(setup, server, here, t, hosting.header, hosting)
         rows: list[int | None] = []
 
         def codes() -> list[tuple[str, str]]:
-            now = door.current()
+            now = invitations.current()
             rows[:] = sorted(now, key=lambda seat: (seat is None, seat or 0))
             return [(_who(t, seat), now[seat]) for seat in rows]
 
@@ -165,9 +165,9 @@ class Network:
                 return ""
             seat = rows[row]
             if kind == "renew":
-                door.renew(seat)
+                invitations.renew(seat)
                 return ""
-            copied = put_text(door.current().get(seat, ""))
+            copied = put_text(invitations.current().get(seat, ""))
             return t("MSG_NET_COPIED") if copied else ""
 
         choice = codes_window(
@@ -180,11 +180,8 @@ class Network:
         if choice == "cancel":
             game.end("the host stopped")
             return None
-        if choice == "take_over":
-            empty = server.open_seats()
-            for hero in empty:
-                server.take_over(hero)
-            game.seats = game.seats | empty
+        if choice == "take_over" and game.hosting is not None:
+            game.seats = game.seats | game.hosting.take_over(server.open_seats(), "nobody came")
         server.wait_for_players(5)
         return game
 
