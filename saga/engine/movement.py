@@ -53,7 +53,7 @@ def move_side(g: Game, hero: int, phase: Phase) -> None:
         g.mover = Counter(T.HERO, hero)
         _move_hero(g, hero, camp)
         for j in g.jarls:
-            if j.alive and j.hero == hero:
+            if j.hero == hero and j.alive:
                 g.mover = Counter(T.JARL, j.index)
                 _move_jarl(g, hero, j.index, camp)
         g.mover = None
@@ -75,7 +75,7 @@ def _move_hero(g: Game, hero: int, camp: Camp | None) -> None:
         else:
             _amiga_moves_hero(g, hero, n, camp)
     # Taxes his jarls collected pass to him wherever his path met theirs.
-    paying = [j for j in g.jarls if j.hero == hero and j.wealth]
+    paying = [j for j in g.jarls if j.wealth and j.hero == hero]
     if paying:
         for area in g.movearray[: g.whichrealmove]:
             for j in paying:
