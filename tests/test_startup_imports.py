@@ -64,3 +64,19 @@ def test_a_headless_joiner_loads_no_window_and_no_hosting() -> None:
     )
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60)
     assert done.stdout.strip() == "2 []", done.stderr
+
+
+def test_a_game_without_a_window_loads_no_numpy() -> None:
+    """The dice work their draws out with Python's own big integers: a trace,
+    a headless game or a network machine plays a game without importing numpy."""
+    code = (
+        "import contextlib, io, sys\n"
+        "from saga.trace import main\n"
+        "with contextlib.redirect_stdout(io.StringIO()):\n"
+        "    main(['1', '3', '0', '2', '2', '2', '2', '2', '2'])\n"
+        "print(sorted(m for m in ('numpy', 'pygame') if m in sys.modules))"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, check=True, timeout=60
+    )
+    assert done.stdout.strip() == "[]", done.stderr
