@@ -50,11 +50,11 @@ def move_side(g: Game, hero: int, phase: Phase) -> None:
     h = g.heroes[hero]
     if h.alive:
         camp = Camp(g, hero, phase) if h.control == T.AMIGA else None
-        g.mover = Counter(T.HERO, hero)
+        g.mover = h.counter
         _move_hero(g, hero, camp)
         for j in g.jarls:
             if j.hero == hero and j.alive:
-                g.mover = Counter(T.JARL, j.index)
+                g.mover = j.counter
                 _move_jarl(g, hero, j.index, camp)
         g.mover = None
     _reset_passengers(g)
@@ -62,7 +62,7 @@ def move_side(g: Game, hero: int, phase: Phase) -> None:
 
 def _move_hero(g: Game, hero: int, camp: Camp | None) -> None:
     h = g.heroes[hero]
-    me = Counter(T.HERO, hero)
+    me = h.counter
     n = moves(g, me, False)
     g.movearray[0] = h.where
     g.whichrealmove = g.whichmove = 1
@@ -130,7 +130,7 @@ def _ask_destination(g: Game, c: Counter, pen: int) -> int:
 
 def _human_moves_hero(g: Game, hero: int, n: int, start: int) -> None:
     h = g.heroes[hero]
-    me = Counter(T.HERO, hero)
+    me = h.counter
     pen = hero_pen(hero)
     horse = g.treasures[T.FREY_FAXI]
     if horse.held_by(T.HERO, hero):
@@ -140,7 +140,7 @@ def _human_moves_hero(g: Game, hero: int, n: int, start: int) -> None:
     elif (
         horse.possessortype == T.JARL
         and g.jarls[horse.possessor].hero == hero
-        and ask_treasure(g, Counter(T.JARL, horse.possessor), T.FREY_FAXI)
+        and ask_treasure(g, g.jarls[horse.possessor].counter, T.FREY_FAXI)
     ):
         vanish(g, T.FREY_FAXI)
     scroll = g.treasures[T.TELEPORT_SCROLL]
@@ -179,7 +179,7 @@ def _amiga_moves_hero(g: Game, hero: int, n: int, camp: Camp | None) -> None:
     if horse.held_by(T.HERO, hero):
         if s.turn > s.turns - s.faxirides or (not h.hagall and g.goodrand() % 6 == 0):
             vanish(g, T.FREY_FAXI)
-            n = moves(g, Counter(T.HERO, hero), True)
+            n = moves(g, h.counter, True)
             g.tell(g.who(T.HERO, hero) + _mounts(g), pen)
     elif horse.possessortype == T.JARL and g.jarls[horse.possessor].hero == hero:
         rider = g.jarls[horse.possessor]
@@ -192,7 +192,7 @@ def _amiga_moves_hero(g: Game, hero: int, n: int, camp: Camp | None) -> None:
         g.say(g.who(T.HERO, hero) + g.t("MSG_IS_MOVING") + "...", pen)
     if h.wounded and (h.rune == T.ING or h.where == h.homewhere):
         return  # rest to heal
-    _amiga_walk(g, Counter(T.HERO, hero), n, step_hero, camp)
+    _amiga_walk(g, h.counter, n, step_hero, camp)
 
 
 def _amiga_walk(
@@ -234,7 +234,7 @@ def step_hero(g: Game, hero: int, area: int) -> None:
 def _move_jarl(g: Game, hero: int, jarl: int, camp: Camp | None) -> None:
     j = g.jarls[jarl]
     h = g.heroes[hero]
-    me = Counter(T.JARL, jarl)
+    me = j.counter
     n = moves(g, me, g.rider == me)
     g.movearray[0] = j.where
     g.whichmove = 1
@@ -256,7 +256,7 @@ def _move_jarl(g: Game, hero: int, jarl: int, camp: Camp | None) -> None:
 
 def _human_moves_jarl(g: Game, hero: int, jarl: int, n: int, start: int) -> None:
     j = g.jarls[jarl]
-    me = Counter(T.JARL, jarl)
+    me = j.counter
     pen = hero_pen(hero)
     if g.treasures[T.TELEPORT_SCROLL].held_by(T.JARL, jarl) and ask_treasure(
         g, me, T.TELEPORT_SCROLL
@@ -294,7 +294,7 @@ def step_jarl(g: Game, jarl: int, area: int) -> None:
     """
     j = g.jarls[jarl]
     j.where = area
-    riding = g.rider == Counter(T.JARL, jarl)
+    riding = g.rider == j.counter
     if riding:
         h = g.heroes[j.hero]
         if h.passenger:
