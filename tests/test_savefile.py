@@ -282,8 +282,10 @@ def test_mutated_files_load_or_are_refused_but_never_crash(
         return
     # Whatever loads must play on safely (two turns, with the Amiga for
     # everyone), and the game must load every autosave it writes meanwhile.
+    # (A hero in play with no control routs his foes as a human would: the
+    # original asks the player, so he is given to the Amiga too.)
     for h in state.heroes:
-        if h.control == T.HUMAN:
+        if h.control == T.HUMAN or (h.control == T.NONE and h.alive):
             h.control = T.AMIGA
     state.turns = min(max(state.turn + 1, 1), 99)
     g = Session(Setup(1, state=state), TEXT, RecordingHost()).game
