@@ -6,7 +6,7 @@ from collections.abc import Callable
 
 from saga.engine import tables as T
 from saga.engine.assess import STAY, Camp, Phase, Survey
-from saga.engine.counters import is_legal, moves, sea_step
+from saga.engine.counters import is_legal, may_enter, moves, sea_step
 from saga.engine.game import Game
 from saga.engine.host import BACKSPACE, DONE, Ask, hero_pen
 from saga.engine.items import (
@@ -206,7 +206,7 @@ def _amiga_walk(
         here = piece.where
         choice = survey.choose(here)
         best = here if choice == STAY else LINKS[here][choice]
-        if best in (-1, here) or visited[best] or not is_legal(g, c, best, False):
+        if best in (-1, here) or visited[best] or not may_enter(piece, best):
             return
         step(g, c.number, best)
         if g.whichmove > n:
@@ -329,11 +329,11 @@ def amiga_rout(g: Game, c: Counter) -> None:
     goodrand = g.goodrand
     while step <= n:
         links = LINKS[piece.where]
-        if not any(a != -1 and not visited[a] and is_legal(g, c, a, False) for a in links):
+        if not any(a != -1 and not visited[a] and may_enter(piece, a) for a in links):
             break
         while True:
             area = links[goodrand() % T.LINK_SLOTS]
-            if area != -1 and not visited[area] and is_legal(g, c, area, False):
+            if area != -1 and not visited[area] and may_enter(piece, area):
                 break
         piece.where = area
         if c.kind == T.HERO:
