@@ -37,7 +37,7 @@ from saga.trace import run
 TURNS = 20
 TEXT = english()
 # The native original plays a game this many times over to give its time in one process.
-NATIVE_REPEAT = 21
+NATIVE_REPEAT = 101
 
 
 def _setup(seed: int) -> Setup:
