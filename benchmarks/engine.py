@@ -30,8 +30,8 @@ import time
 
 from saga.engine import tables as T
 from saga.engine.session import Session, Setup
-from saga.hosts import QuietHost
-from saga.text import english
+from saga.look.text import english
+from saga.play.hosts import QuietHost
 from saga.trace import run
 
 TURNS = 20

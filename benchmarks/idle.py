@@ -217,11 +217,11 @@ def _flood() -> None:
 
 
 def _make_folder(folder: Path) -> None:
-    from saga import savefile
     from saga.engine import tables as T
     from saga.engine.session import Session, Setup
-    from saga.hosts import QuietHost
-    from saga.text import english
+    from saga.files import savefile
+    from saga.look.text import english
+    from saga.play.hosts import QuietHost
 
     (folder / "Saga.config").write_text("SCALE=2\n")
     setup = Setup(5, (T.HUMAN, T.AMIGA, T.NONE, T.NONE, T.NONE, T.NONE), 5)

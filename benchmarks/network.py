@@ -34,14 +34,14 @@ sys.path.insert(0, str(REPO))
 from saga.engine import tables as T  # noqa: E402
 from saga.engine.host import FIRST_HERO_PEN, Ask  # noqa: E402
 from saga.engine.session import Setup  # noqa: E402
+from saga.files.replayfile import read_answers  # noqa: E402
 from saga.headless import watch  # noqa: E402
-from saga.hosts import TerminalHost  # noqa: E402
+from saga.look.text import english  # noqa: E402
 from saga.net import protocol as P  # noqa: E402
 from saga.net.client import Client  # noqa: E402
 from saga.net.play import Seating, host_game, join_game  # noqa: E402
 from saga.net.server import Server  # noqa: E402
-from saga.replayfile import read_answers  # noqa: E402
-from saga.text import english  # noqa: E402
+from saga.play.hosts import TerminalHost  # noqa: E402
 from tests.netgames import ORACLE, environment, host, join  # noqa: E402
 
 SIX = ORACLE / "items" / "2114790430_30_1_111111.trace"
@@ -173,7 +173,7 @@ def bytes_per_game() -> tuple[int, float]:
 
 def one_engine() -> float:
     """Seconds one engine takes for the same game, in-process, answers from the trace."""
-    from saga.replayfile import parse_game
+    from saga.files.replayfile import parse_game
     from saga.trace import run
 
     seed, turns, advanced, controls = SIX.stem.split("_")

@@ -55,10 +55,10 @@ def _child_game(scale: int) -> None:
 
     from amiga.input import ScriptedEventSource
     from amiga.input.source import EndOfInput
-    from saga.config import Config
     from saga.engine import tables as T
     from saga.engine.session import Setup
-    from saga.text import english
+    from saga.files.config import Config
+    from saga.look.text import english
     from saga.window.app import run_window
 
     turns = 5

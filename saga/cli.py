@@ -19,23 +19,28 @@ import threading
 from collections.abc import Callable
 from pathlib import Path
 from types import FrameType
+from typing import TYPE_CHECKING
 
 from amiga.dos import FileProblem, check_writable, same_file
 from amiga.input import EventSource
-from saga import config as configuration
-from saga import savefile, version_line
+from saga import version_line
 from saga.engine import tables as T
 from saga.engine.host import WHITE, Host
 from saga.engine.rng import clock_seed
 from saga.engine.session import Session, Setup
 from saga.engine.state import GameState
+from saga.files import config as configuration
+from saga.files import savefile
+from saga.files.places import MAX_GAMES, Places, Slot, claim_slot, find_places
+from saga.files.replayfile import Replay, ReplayError
+from saga.files.replayfile import read as read_replay
 from saga.headless import watch
-from saga.hosts import ScriptError, TerminalHost
-from saga.places import MAX_GAMES, Places, Slot, claim_slot, find_places
-from saga.replay import Recorder, ReplayHost
-from saga.replayfile import Replay, ReplayError
-from saga.replayfile import read as read_replay
-from saga.text import Lookup, Notice, load_text, warn
+from saga.look.text import Lookup, Notice, load_text, printable, warn
+from saga.play.hosts import ScriptError, TerminalHost
+from saga.play.replay import Recorder, ReplayHost
+
+if TYPE_CHECKING:
+    from saga.art.kit import Art
 
 TEMPLATE = (
     "saga [--headless] [--seed N] [--turns N] [--advanced] [--language NAME] "
@@ -56,7 +61,7 @@ KEYS = """In the window (Ctrl or the Windows key is the right Amiga key):
   Ctrl+B title bar  Ctrl+W watch the Amiga  Ctrl+G summary
   Ctrl+1..4 runes, spells, swords, treasures  Ctrl+M manual  Ctrl+? about
   Shift+Esc quit at once   Alt+Enter fullscreen   Alt+1/2/3 scale, Alt+0 fit
-  F1 or Insert is Help; F11 is the Amiga's F1"""
+  The Help key, F1 or Insert is Help; F11 is the Amiga's F1"""
 
 
 class UsageError(ValueError):
@@ -90,6 +95,18 @@ def _parser() -> argparse.ArgumentParser:
         "--fix-bugs",
         action="store_true",
         help="mend the original's known traps (the game is then not faithful)",
+    )
+    p.add_argument(
+        "--original",
+        type=Path,
+        metavar="PATH",
+        help="show the original's map, counters and colours from your copy of Saga 1.95: "
+        "the Aminet archive Saga.lha, its source folder, or its files",
+    )
+    p.add_argument(
+        "--check",
+        action="store_true",
+        help="with --original: say what was found in the copy and used, and what failed where",
     )
     p.add_argument(
         "args",
@@ -198,6 +215,9 @@ def _run(options: argparse.Namespace) -> int:
     text, warnings = load_text(options.language, config.language, os.environ, places.progdir)
     for warning in [*problems, *warnings]:
         warn(warning)
+    original = _original_path(options, config, places)
+    if options.check:
+        return _check_original(original)
     # The window shows them again over the title screen, in the player's language.
     notices = [problem for problem in problems if isinstance(problem, Notice)]
     if options.replay:
@@ -224,7 +244,9 @@ def _run(options: argparse.Namespace) -> int:
     try:
         if not options.headless:
             record = _recording(options, slot, text)
-            return _window(config, setup, text, save_path, store, record, slot, notices)
+            art, told = _original_art(original)
+            notices = [*notices, *told]
+            return _window(config, setup, text, save_path, store, record, slot, notices, art)
         host = _terminal_host(slot.autosave)
         watch(Session(setup, text, _recording(options, slot)(host, setup)), host.out)
         return 0
@@ -261,6 +283,7 @@ def _window(
     record: Callable[[Host, Setup], Host],
     slot: Slot,
     notices: list[Notice],
+    art: Art | None = None,
 ) -> int:
     """Play in the window, autosaving in the game's own slot; the start-up
     ``notices`` are shown over the title screen first."""
@@ -277,9 +300,50 @@ def _window(
             wrap_host=record,
             autosave=slot.autosave,
             notices=notices,
+            art=art,
         )
     except DisplayError as e:
         raise UsageError(f"{e}; try --headless") from None
+
+
+def _original_path(
+    options: argparse.Namespace, config: configuration.Config, places: Places
+) -> Path | None:
+    """The player's copy of the original: ``--original``, else ``ORIGINAL=`` in the
+    settings (a relative name from the settings file's folder), else none."""
+    if options.original is not None:
+        return Path(options.original)
+    if config.original:
+        return places.settings.parent / Path(config.original).expanduser()
+    if options.check:
+        raise UsageError("--check goes with --original PATH (or ORIGINAL= in Saga.config)")
+    return None
+
+
+def _check_original(path: Path | None) -> int:
+    """``--check``: what the copy holds and what is used; exit 1 if nothing is usable."""
+    from saga.original import load  # the copy's readers come only when a copy is named
+
+    if path is None:
+        raise UsageError("--check goes with --original PATH (or ORIGINAL= in Saga.config)")
+    loaded = load(path)
+    for line in loaded.report():
+        print(printable(line))
+    return 0 if loaded.usable else 1
+
+
+def _original_art(path: Path | None) -> tuple[Art | None, list[Notice]]:
+    """The art of the player's copy, if one is named, and what to tell about it
+    (on stderr now, in a requester over the title screen later)."""
+    if path is None:
+        return None, []
+    from saga.original import load
+
+    loaded = load(path)
+    told = loaded.notices()
+    for notice in told:
+        warn(notice)
+    return loaded.art, told
 
 
 def _check_headless(setup: Setup) -> None:
@@ -453,8 +517,9 @@ def _replay(
             watch(Session(setup, text, record(ReplayHost(host, game.answers), setup)), host.out)
             return 0
         slot = _claim(config, places, text)  # the player may take over, and then autosaves
+        art, _ = _original_art(_original_path(options, config, places))
         try:
-            return watch_replay(game, config, text, record, autosave=slot.autosave)
+            return watch_replay(game, config, text, record, autosave=slot.autosave, art=art)
         finally:
             slot.release()
     except ScriptError as e:
@@ -470,6 +535,7 @@ def watch_replay(
     record: Callable[[Host, Setup], Host],
     source: EventSource | None = None,
     autosave: Path | None = None,
+    art: Art | None = None,
 ) -> int:
     """Watch a replay: it plays itself at the message delay; Tab runs it at full speed.
 
@@ -500,6 +566,7 @@ def watch_replay(
             wrap_host=replay_into,
             once=True,
             autosave=autosave,
+            art=art,
         )
     except DisplayError as e:
         raise UsageError(f"{e}; try --headless") from None
@@ -619,7 +686,7 @@ def _network(options: argparse.Namespace, config: configuration.Config, slot: Sl
     answers = None
     if options.answers:
         try:
-            from saga.replayfile import TraceError, file_lines, read_answers
+            from saga.files.replayfile import TraceError, file_lines, read_answers
 
             answers = read_answers(file_lines(options.answers), str(options.answers))
         except TraceError as e:

@@ -6,7 +6,7 @@ from typing import TextIO
 
 from saga.engine import tables as T
 from saga.engine.session import Session
-from saga.text import printable
+from saga.look.text import printable
 
 
 def watch(session: Session, out: TextIO) -> list[int]:

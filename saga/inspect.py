@@ -3,7 +3,7 @@
     python -m saga.inspect FILE.saga             every field, one per line
     python -m saga.inspect FILE.saga OTHER.saga  only the fields that differ
 
-Fields are named as in :data:`saga.savelayout.LAYOUT`, e.g. ``heroes.Egil.luck 3``
+Fields are named as in :data:`saga.files.savelayout.LAYOUT`, e.g. ``heroes.Egil.luck 3``
 or ``jarls.Amleth.where Juteland``; a difference reads
 ``heroes.Egil.luck 3 ≠ 4`` (FILE's value first).  Exit status: 0 when the
 files are the same, 1 when they differ, 2 when a file cannot be read or is
@@ -17,8 +17,8 @@ import argparse
 import os
 import sys
 
-from saga import savefile, savelayout
-from saga.text import warn
+from saga.files import savefile, savelayout
+from saga.look.text import warn
 
 
 def describe(data: bytes) -> list[str]:

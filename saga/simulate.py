@@ -41,8 +41,8 @@ from amiga.dos import FileProblem, check_writable, reason, write_atomic
 from saga.engine import tables as T
 from saga.engine.session import Session, Setup
 from saga.engine.state import GameState
-from saga.hosts import QuietHost
-from saga.text import Lookup, decimal, english, warn
+from saga.look.text import Lookup, decimal, english, warn
+from saga.play.hosts import QuietHost
 
 if TYPE_CHECKING:
     from saga.chart import Panel

@@ -19,7 +19,7 @@ With ``--expect`` the trace is also compared with FILE (say, the original's
 trace of the same game, whose ``Q`` lines then serve as the answers), and
 the first difference is reported by field: ``turn 7: heroes.Egil.luck 3 ≠ 4``.
 
-A replay file (see :mod:`saga.replayfile`) holds the arguments and the answers in one.
+A replay file (see :mod:`saga.files.replayfile`) holds the arguments and the answers in one.
 """
 
 from __future__ import annotations
@@ -34,17 +34,24 @@ from typing import TextIO
 
 from amiga.dos import FileProblem, read_limited
 from amiga.locale import Catalog, LocaleWarning
-from saga import savefile
 from saga.engine import tables as T
 from saga.engine.host import WHITE, Answer, Ask
 from saga.engine.rng import Lcg64
 from saga.engine.session import Session, Setup
 from saga.engine.state import GameState
-from saga.hosts import ScriptedHost, ScriptError
-from saga.replayfile import Answer as Scripted
-from saga.replayfile import TraceError, file_lines, parse_game, parse_seed, q_line, read_answers
-from saga.replayfile import read as read_replay
-from saga.text import Lookup, Text, english, load_text, warn
+from saga.files import savefile
+from saga.files.replayfile import Answer as Scripted
+from saga.files.replayfile import (
+    TraceError,
+    file_lines,
+    parse_game,
+    parse_seed,
+    q_line,
+    read_answers,
+)
+from saga.files.replayfile import read as read_replay
+from saga.look.text import Lookup, Text, english, load_text, warn
+from saga.play.hosts import ScriptedHost, ScriptError
 
 
 def catalog_text(path: Path) -> Text:
@@ -128,7 +135,7 @@ def first_difference(got: list[str], want: list[str]) -> list[str]:
     differs is told as ``turn 7: heroes.Egil.luck 3 ≠ 4``, one line per
     field that differs (the produced value first); any other line whole.
     """
-    from saga import savelayout  # loaded with the first save anyway; not before
+    from saga.files import savelayout  # loaded with the first save anyway; not before
 
     for number, (a, b) in enumerate(zip(got, want, strict=False), 1):
         if a == b:

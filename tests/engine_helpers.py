@@ -8,8 +8,8 @@ from saga.engine.host import Ask
 from saga.engine.rng import Lcg64, RandomSource
 from saga.engine.session import Session, Setup
 from saga.engine.state import GameState
-from saga.hosts import QuietHost, ScriptedHost
-from saga.text import english
+from saga.look.text import english
+from saga.play.hosts import QuietHost, ScriptedHost
 
 TEXT = english()
 
@@ -28,7 +28,7 @@ class RecordingHost(ScriptedHost):
         self.said.append((text, pen))
 
     def autosave(self, state: GameState) -> None:
-        from saga import savefile
+        from saga.files import savefile
 
         self.saves.append(savefile.encode(state))
 

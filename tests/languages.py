@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from saga.text import Lookup, english, load_text
+from saga.look.text import Lookup, english, load_text
 
 REPO = Path(__file__).resolve().parent.parent
 ENGLISH = english()

@@ -41,7 +41,7 @@ from amiga.input import IntuiMessage, MouseCode, ScriptedEventSource
 from saga import cli
 from saga.engine import tables as T
 from saga.engine.host import BACKSPACE, DONE, OFF_MAP, WHITE, Ask
-from saga.replayfile import Answer, file_lines, read_answers
+from saga.files.replayfile import Answer, file_lines, read_answers
 from saga.screen import network as screens
 from saga.screen.ui import MESSAGE_TOP, TITLE_HEIGHT
 from saga.window import app as app_module

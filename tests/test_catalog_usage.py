@@ -11,7 +11,7 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-from saga.text import builtin_messages
+from saga.look.text import builtin_messages
 
 SOURCE = "\n".join(
     path.read_text(encoding="utf-8")

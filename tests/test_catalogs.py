@@ -19,8 +19,8 @@ from saga.engine import tables as T
 from saga.engine.host import CHOICE_KEYS, Ask
 from saga.engine.session import Session, Setup
 from saga.headless import watch
-from saga.hosts import TerminalHost
-from saga.text import builtin_messages, catalogs_dir, english, load_text
+from saga.look.text import builtin_messages, catalogs_dir, english, load_text
+from saga.play.hosts import TerminalHost
 
 CATALOGS = catalogs_dir()
 CD = CATALOGS / "saga.cd"
@@ -28,7 +28,7 @@ CT = CATALOGS / "deutsch.ct"
 COMPILED = CATALOGS / "deutsch" / "saga.catalog"
 # Every translation the game ships, by its Amiga language name.
 SHIPPED = sorted(path.stem for path in CATALOGS.glob("*.ct"))
-MESSAGES = 439
+MESSAGES = 446
 
 # The one-letter answers asked for together (a dead hero's choice adds
 # Transfer when there is a jarl to carry on): each set must be told apart.

@@ -15,7 +15,7 @@ from pathlib import Path
 
 import pytest
 
-from saga.places import MAX_GAMES, claim_slot
+from saga.files.places import MAX_GAMES, claim_slot
 
 REPO = Path(__file__).resolve().parent.parent
 

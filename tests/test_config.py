@@ -13,8 +13,10 @@ from typing import Any
 
 import pytest
 
-from saga import cli, savefile
-from saga.config import (
+from saga import cli
+from saga.engine import tables as T
+from saga.files import savefile
+from saga.files.config import (
     AMIGA_DELAY_TICKS,
     AMIGA_SIZE,
     DELAY_TICKS,
@@ -26,8 +28,7 @@ from saga.config import (
     delay_from_amiga,
     delay_to_amiga,
 )
-from saga.engine import tables as T
-from saga.places import find_places
+from saga.files.places import find_places
 
 REPO = Path(__file__).resolve().parent.parent
 REPO_CONFIG = REPO / "Saga.config"
@@ -353,7 +354,7 @@ def test_a_store_never_writes_over_a_file_it_has_not_read(tmp_path: Path) -> Non
 
 def test_a_catalog_under_the_originals_name_is_used(tmp_path: Path) -> None:
     from amiga.iff import Ctlg, write_ctlg
-    from saga.text import builtin_messages, load_text
+    from saga.look.text import builtin_messages, load_text
 
     yes_id = builtin_messages()["MSG_YES"][0]
     path = tmp_path / "Catalogs" / "deutsch" / "Saga.catalog"

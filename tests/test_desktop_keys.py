@@ -22,10 +22,10 @@ from amiga.display import Screen  # noqa: E402
 from amiga.display.present import Presenter  # noqa: E402
 from amiga.input import IDCMP, IntuiMessage  # noqa: E402
 from amiga.input.pygame_source import PygameEventSource  # noqa: E402
-from saga.config import Config  # noqa: E402
 from saga.engine.rng import Lcg64  # noqa: E402
+from saga.files.config import Config  # noqa: E402
+from saga.look.text import english  # noqa: E402
 from saga.screen.ui import QuitProgram, Ui  # noqa: E402
-from saga.text import english  # noqa: E402
 from saga.window.app import App  # noqa: E402
 
 # Every menu item and the key its English shortcut is on.

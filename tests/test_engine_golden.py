@@ -16,13 +16,13 @@ from pathlib import Path
 
 import pytest
 
-from saga import savefile
 from saga.engine import tables as T
 from saga.engine.rng import Lcg64
 from saga.engine.session import Session, Setup
 from saga.engine.state import GameState
-from saga.hosts import QuietHost
-from saga.text import english
+from saga.files import savefile
+from saga.look.text import english
+from saga.play.hosts import QuietHost
 from saga.trace import run
 
 GOLDEN = json.loads((Path(__file__).parent / "data" / "golden_traces.json").read_text())
@@ -93,7 +93,7 @@ def test_every_host_that_shows_messages_says_it_listens() -> None:
     # A QuietHost subclass that forgets would show only some of the messages.
     import engine_helpers
 
-    import saga.hosts
+    import saga.play.hosts
     import saga.simulate
     import saga.trace
 
@@ -101,7 +101,7 @@ def test_every_host_that_shows_messages_says_it_listens() -> None:
         return [c for sub in cls.__subclasses__() for c in (sub, *subclasses(sub))]
 
     hosts = subclasses(QuietHost)
-    assert {saga.hosts.TerminalHost, engine_helpers.RecordingHost} <= set(hosts)
+    assert {saga.play.hosts.TerminalHost, engine_helpers.RecordingHost} <= set(hosts)
     for host in hosts:
         if host.say is not QuietHost.say and host not in (saga.trace.TraceHost, _NotListening):
             assert host.listening, host

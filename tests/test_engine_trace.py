@@ -8,9 +8,9 @@ from pathlib import Path
 import pytest
 from conftest import REPO_ORACLE, oracle_traces
 
-from saga import savefile, savelayout
 from saga.engine.rng import Lcg64
 from saga.engine.session import Setup
+from saga.files import savefile, savelayout
 from saga.trace import TraceError, first_difference, main, read_answers, run
 
 

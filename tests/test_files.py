@@ -20,14 +20,15 @@ import pytest
 
 from amiga import dos
 from amiga.iff import Ctlg, write_ctlg
-from saga import config as configuration
-from saga import replay, replayfile
 from saga.engine import tables as T
 from saga.engine.host import Answer, Ask
 from saga.engine.session import Setup
 from saga.engine.state import GameState
-from saga.hosts import QuietHost
-from saga.text import builtin_messages
+from saga.files import config as configuration
+from saga.files import replayfile
+from saga.look.text import builtin_messages
+from saga.play import replay
+from saga.play.hosts import QuietHost
 from saga.trace import main as trace_main
 
 REPO = Path(__file__).resolve().parent.parent
@@ -264,7 +265,7 @@ def test_a_long_replay_reads_in_bounded_memory(tmp_path: Path) -> None:
         f.write(line * ((replayfile.MAX_TRACE - 100) // len(line)))
     # VmHWM: this process's own peak (ru_maxrss would count a forking parent's too).
     code = (
-        "import re, sys; from saga.replayfile import read; "
+        "import re, sys; from saga.files.replayfile import read; "
         "n = len(read(sys.argv[1]).answers); "
         "print(n, re.search(r'VmHWM:\\s*(\\d+)', open('/proc/self/status').read())[1])"
     )
@@ -396,8 +397,8 @@ def test_the_window_says_once_that_it_cannot_record(tmp_path: Path) -> None:
 
     from saga import cli
     from saga.engine.session import Setup
-    from saga.places import Slot
-    from saga.text import english
+    from saga.files.places import Slot
+    from saga.look.text import english
 
     said: list[str] = []
 
@@ -419,7 +420,7 @@ def test_the_window_says_once_that_it_cannot_record(tmp_path: Path) -> None:
 
 def test_a_game_over_lets_its_slot_go(home: Path) -> None:
     from saga.cli import main
-    from saga.places import claim_slot
+    from saga.files.places import claim_slot
 
     assert main(GAME) == 0  # in this process: the lock must not outlive the game
     slot = claim_slot(home)

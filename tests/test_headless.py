@@ -7,9 +7,9 @@ from pathlib import Path
 
 import pytest
 
-from saga import config as configuration
-from saga import savefile
 from saga.cli import main
+from saga.files import config as configuration
+from saga.files import savefile
 
 ALL_AMIGA = [
     "BEOWULF=AMIGA",

@@ -7,61 +7,7 @@ graph is read from the source with ast, so the test needs nothing imported.
 
 from __future__ import annotations
 
-import ast
-from pathlib import Path
-
-REPO = Path(__file__).resolve().parent.parent
-PACKAGES = ("amiga", "saga", "catalogs")
-
-
-def _module_name(path: Path) -> str:
-    parts = list(path.relative_to(REPO).with_suffix("").parts)
-    if parts[-1] == "__init__":
-        parts.pop()
-    return ".".join(parts)
-
-
-def _modules() -> dict[str, Path]:
-    return {
-        _module_name(path): path
-        for package in PACKAGES
-        if (REPO / package).is_dir()
-        for path in (REPO / package).rglob("*.py")
-    }
-
-
-def _targets(node: ast.AST, here: str, is_package: bool, known: set[str]) -> set[str]:
-    """The project's modules one import statement loads (itself, not its parent packages)."""
-    if isinstance(node, ast.Import):
-        return {alias.name for alias in node.names if alias.name in known}
-    if not isinstance(node, ast.ImportFrom):
-        return set()
-    if node.level:
-        base = here.split(".") if is_package else here.split(".")[:-1]
-        base = base[: len(base) - node.level + 1]
-        module = ".".join([*base, *([node.module] if node.module else [])])
-    else:
-        module = node.module or ""
-    found = set()
-    for alias in node.names:
-        # "from package import module" loads the module; "from module import name" the module.
-        submodule = f"{module}.{alias.name}"
-        found.add(submodule if submodule in known else module)
-    return found & known
-
-
-def import_graph() -> dict[str, set[str]]:
-    modules = _modules()
-    known = set(modules)
-    graph = {}
-    for name, path in modules.items():
-        tree = ast.parse(path.read_text(encoding="utf-8"), str(path))
-        is_package = path.name == "__init__.py"
-        edges: set[str] = set()
-        for node in ast.walk(tree):
-            edges |= _targets(node, name, is_package, known)
-        graph[name] = edges - {name}
-    return graph
+from importgraph import import_graph
 
 
 def cycles(graph: dict[str, set[str]]) -> list[list[str]]:

@@ -25,9 +25,10 @@ from hypothesis import strategies as st
 
 from amiga.iff import cli as iff_cli
 from amiga.locale import cli as locale_cli
-from saga import cli, savefile
+from saga import cli
 from saga import trace as trace_cli
-from saga.config import AMIGA_SIZE, MAX_PROBLEMS, SettingsFile
+from saga.files import savefile
+from saga.files.config import AMIGA_SIZE, MAX_PROBLEMS, SettingsFile
 
 REPO_CONFIG = Path(__file__).resolve().parent.parent / "Saga.config"
 CASE_SECONDS = 5  # any one case; a hang would be caught here rather than stall CI

@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 from conftest import REPO_ORACLE
 
-from saga import savelayout
+from saga.files import savelayout
 from saga.inspect import main
 
 SAVE = REPO_ORACLE / "load" / "s3-t10of20-basic-r222222.saga"

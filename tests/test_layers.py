@@ -1,4 +1,8 @@
-"""The layering rules: amiga/ knows nothing of saga/, and the engine needs no pygame."""
+"""The layering rules, by folder: which floor may import which, and the engine needs no pygame.
+
+The floors are read from the one import graph (tests/importgraph.py), so an
+import inside a function or a relative one counts like any other.
+"""
 
 from __future__ import annotations
 
@@ -6,6 +10,9 @@ import ast
 import subprocess
 import sys
 from pathlib import Path
+
+import pytest
+from importgraph import import_graph
 
 REPO = Path(__file__).resolve().parent.parent
 
@@ -21,11 +28,6 @@ def _imports(path: Path) -> set[str]:
     return names
 
 
-def test_amiga_never_imports_saga() -> None:
-    for path in (REPO / "amiga").rglob("*.py"):
-        assert not any(n == "saga" or n.startswith("saga.") for n in _imports(path)), path
-
-
 def test_the_engine_runs_without_pygame() -> None:
     code = "import sys, saga.trace, saga.headless, saga.cli;sys.exit('pygame' in sys.modules)"
     assert subprocess.run([sys.executable, "-c", code], cwd=REPO).returncode == 0
@@ -33,50 +35,113 @@ def test_the_engine_runs_without_pygame() -> None:
 
 def test_outcomes_draw_only_from_the_injected_source() -> None:
     # Every module that decides game outcomes must take its dice from g.goodrand.
-    # (saga/art may shuffle while it draws the map; it decides nothing.)
-    for path in [*(REPO / "saga").glob("*.py"), *(REPO / "saga" / "engine").glob("*.py")]:
+    # (saga/art may shuffle while it draws the map, and saga/net draws join
+    # codes from secrets; neither decides anything in a game.)
+    folders = [REPO / "saga", *(REPO / "saga" / d for d in ("engine", "look", "files", "play"))]
+    for path in (path for folder in folders for path in folder.glob("*.py")):
         names = _imports(path)
         assert "random" not in names and "secrets" not in names, path
 
 
-def _imported_modules(path: Path) -> set[str]:
-    """Every module a file imports, ``from a import b`` counted as ``a.b``."""
-    names: set[str] = set()
-    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
-        if isinstance(node, ast.Import):
-            names.update(alias.name for alias in node.names)
-        elif isinstance(node, ast.ImportFrom) and node.module and not node.level:
-            names.update(f"{node.module}.{alias.name}" for alias in node.names)
-    return names
+# The floors, bottom up, and what each may import of the project besides
+# itself ("saga" alone is the package's version).  saga/*.py are the front
+# ends (the commands: cli, trace, simulate, inspect, ...), the top floor,
+# which may import anything and which nothing below imports; they stay flat
+# because ``python -m saga.trace`` is how the original is compared.
+FRONT_ENDS = "saga.*"
+FLOORS: dict[str, set[str]] = {
+    "amiga": set(),
+    "catalogs": set(),
+    "saga.engine": set(),
+    "saga.look": {"amiga", "saga.engine"},
+    "saga.art": {"amiga", "saga.look", "saga.engine.tables", "saga.engine.host"},
+    # The player's copy of the original's pictures, standing in for our art.
+    "saga.original": {"amiga", "saga.look", "saga.art", "saga.engine.tables"},
+    "saga.files": {"amiga", "saga.engine", "saga.look"},
+    "saga.play": {"amiga", "saga.engine", "saga.look", "saga.files"},
+    "saga.net": {"amiga", "saga", "saga.engine", "saga.look", "saga.files", "saga.play"},
+    "saga.screen": {"amiga", "saga", "saga.engine.tables", "saga.look", "saga.art", "saga.files"},
+    "saga.window": {
+        *("amiga", "saga", "saga.engine", "saga.look", "saga.art", "saga.files"),
+        *("saga.original", "saga.play", "saga.net", "saga.screen"),
+    },
+    "saga.desktop": {"amiga"},
+    "saga.manual": set(),  # the rulebook's text, data only
+}
 
 
-def _project_imports(folder: Path) -> list[tuple[str, str]]:
-    """(file, module) for every project module that a folder's files import."""
-    return [
-        (str(path.relative_to(REPO)), name)
-        for path in folder.rglob("*.py")
-        for name in _imported_modules(path)
-        if name.split(".")[0] in ("saga", "amiga", "pygame")
-    ]
+def _under(module: str, prefix: str) -> bool:
+    return module == prefix or module.startswith(prefix + ".")
 
 
-def test_the_engine_imports_nothing_above_it() -> None:
-    # The rules, the Amiga players and the host interface stand alone: no
-    # screens, no window, no files, no tools, and no pygame.
-    for path, name in _project_imports(REPO / "saga" / "engine"):
-        assert name.startswith("saga.engine."), (path, name)
+def floor_of(module: str) -> str:
+    """The floor a module stands on: its folder, or FRONT_ENDS for saga/*.py."""
+    for floor in sorted(FLOORS, key=len, reverse=True):
+        if _under(module, floor):
+            return floor
+    return FRONT_ENDS if module.startswith("saga.") else module
 
 
-def test_screens_are_views() -> None:
-    # Everything under saga/screen draws: it sees a game only through
-    # saga.view (which can change nothing) and the engine's tables, and
-    # never reaches for the drivers in saga/window that run the engine.
-    screens = list((REPO / "saga" / "screen").glob("*.py"))
-    assert len(screens) > 5
-    for path, name in _project_imports(REPO / "saga" / "screen"):
-        assert not name.startswith("saga.window"), (path, name)
-        if name.startswith("saga.engine"):
-            assert name.startswith("saga.engine.tables"), (path, name)
+def violations(graph: dict[str, set[str]]) -> list[tuple[str, str]]:
+    """Every import that breaks the floors: (importer, imported)."""
+    found = []
+    for module, targets in sorted(graph.items()):
+        floor = floor_of(module)
+        for target in sorted(targets):
+            if floor == FRONT_ENDS or _under(target, floor) or target == module:
+                continue
+            allowed = FLOORS.get(floor, set())
+            ok = floor_of(target) != FRONT_ENDS and any(
+                target == a if a == "saga" else _under(target, a) for a in allowed
+            )
+            if not ok:
+                found.append((module, target))
+    return found
+
+
+def test_every_import_keeps_to_the_floors() -> None:
+    assert violations(import_graph()) == []
+
+
+def test_every_folder_of_code_has_a_rule() -> None:
+    folders = {
+        ".".join(path.parent.relative_to(REPO).parts[:2])
+        for package in ("amiga", "saga", "catalogs")
+        for path in (REPO / package).rglob("*.py")
+        if path.parent != REPO / "saga"
+    }
+    assert {floor_of(folder) for folder in folders} <= set(FLOORS)
+    assert floor_of("saga.trace") == FRONT_ENDS
+
+
+@pytest.mark.parametrize("floor", sorted(set(FLOORS) - {"saga.window"}))
+def test_each_rule_fails_when_broken(floor: str) -> None:
+    # Reaching up from any floor is seen, written at the top of a file,
+    # inside a function or relative (the graph reads them all the same).
+    graph = import_graph()
+    module = next(m for m in sorted(graph) if _under(m, floor))
+    for above in ("saga.window.app", "saga.cli"):
+        broken = {**graph, module: graph[module] | {above}}
+        assert (module, above) in violations(broken)
+
+
+def test_the_window_reaches_no_front_end() -> None:
+    graph = import_graph()
+    broken = {**graph, "saga.window.app": graph["saga.window.app"] | {"saga.cli"}}
+    assert ("saga.window.app", "saga.cli") in violations(broken)
+
+
+def test_the_graph_reads_relative_and_deferred_imports(tmp_path: Path) -> None:
+    package = tmp_path / "saga"
+    (package / "net").mkdir(parents=True)
+    (package / "window").mkdir()
+    for init in ("__init__.py", "net/__init__.py", "window/__init__.py", "window/app.py"):
+        (package / init).write_text("")
+    (package / "net" / "a.py").write_text("from ..window import app\n")
+    (package / "net" / "b.py").write_text("def f():\n    import saga.window.app\n")
+    graph = import_graph(tmp_path)
+    assert ("saga.net.a", "saga.window.app") in violations(graph)
+    assert ("saga.net.b", "saga.window.app") in violations(graph)
 
 
 def test_the_window_code_keeps_pygames_greeting_off_stdout() -> None:

@@ -9,13 +9,13 @@ from pathlib import Path
 
 from saga.engine import tables as T
 from saga.engine.session import Setup
+from saga.files.replayfile import read_answers
 from saga.headless import watch
-from saga.hosts import TerminalHost
+from saga.look.text import english
 from saga.net import protocol as P
 from saga.net.discovery import Announced, LocalRegistry, describe
 from saga.net.play import Seating, host_game, join_game
-from saga.replayfile import read_answers
-from saga.text import english
+from saga.play.hosts import TerminalHost
 
 TRACE = Path(__file__).parent / "data" / "oracle" / "4_20_1_110200.trace"
 

@@ -215,7 +215,7 @@ def test_a_terminal_player_types_answers() -> None:
     import io
 
     from saga.engine.host import Answer
-    from saga.hosts import ScriptError, TerminalHost, read_answer
+    from saga.play.hosts import ScriptError, TerminalHost, read_answer
 
     assert read_answer("12", Ask.COUNTRY) == Answer(12)
     assert read_answer("3 1", Ask.COUNTER) == Answer(3, T.JARL)

@@ -8,10 +8,10 @@ from types import SimpleNamespace
 
 from amiga.display import Screen
 from amiga.input import ScriptedEventSource
-from saga import pens as P
 from saga.art import preview
 from saga.art.palette import default_palette
 from saga.engine import tables as T
+from saga.look import pens as P
 from saga.screen.board import Board
 from saga.screen.ui import Ui
 
@@ -51,7 +51,7 @@ def _colour_literals(path: Path) -> set[tuple[int, int, int]]:
 
 def test_only_the_pen_table_defines_hero_colours() -> None:
     heroes = set(P.HERO_COLOURS)
-    assert AMBER in _colour_literals(SAGA / "pens.py")
+    assert AMBER in _colour_literals(SAGA / "look" / "pens.py")
     for path in SAGA.rglob("*.py"):
-        if path != SAGA / "pens.py":
+        if path != SAGA / "look" / "pens.py":
             assert not _colour_literals(path) & heroes, path

@@ -185,8 +185,8 @@ def test_messages_pause_for_the_reader() -> None:
 
 def test_an_answer_key_whose_upper_case_is_two_letters_reaches_the_engine() -> None:
     # A catalog may spell yes as "ß"; toupper() leaves it, and so must the engine.
-    from saga.hosts import QuietHost
-    from saga.text import english
+    from saga.look.text import english
+    from saga.play.hosts import QuietHost
 
     text = english()
     words = {"MSG_KEY_YES": "ß"}

@@ -10,12 +10,13 @@ from pathlib import Path
 import pytest
 from replays import human_traces, load_traces, needed, replay_text, scores
 
-from saga import replay, replayfile, savefile
 from saga.cli import main as saga_main
 from saga.engine import tables as T
 from saga.engine.host import Answer, Ask
 from saga.engine.session import Setup
-from saga.hosts import QuietHost
+from saga.files import replayfile, savefile
+from saga.play import replay
+from saga.play.hosts import QuietHost
 from saga.trace import main as trace_main
 
 AMIGA_ONLY = [

@@ -13,18 +13,18 @@ from languages import ENGLISH, LANGUAGES, REPO
 
 from amiga.display import Screen
 from amiga.input import RawKey, ScriptedEventSource
-from saga.config import Config
 from saga.engine import combat, gods, items, kingdoms, placement, spells, turn, wounds
 from saga.engine import tables as T
 from saga.engine.counters import moves
 from saga.engine.game import Game
 from saga.engine.rng import Lcg64
 from saga.engine.state import Counter
-from saga.hosts import ScriptError
+from saga.files.config import Config
+from saga.look.text import load_text
+from saga.play.hosts import ScriptError
 from saga.screen import guide as G
 from saga.screen.manual import COLUMNS, ManualWindow, manual_text, manual_window
 from saga.screen.ui import Ui
-from saga.text import load_text
 
 # Every rulebook shipped, each read with its own language's catalog.
 RULEBOOKS: dict[str, Callable[[str], str]] = {
@@ -337,13 +337,13 @@ def _dragon_gold() -> int:
     return max(m.wealth for m in g.monsters)
 
 
-def _moves(treasure: int | None = None, rune: int = -1) -> int:
+def _moves(treasure: int | None = None, rune: int = -1, frey_faxi: bool = False) -> int:
     g = blank_game()
     put_hero(g, 0, 0, rune=rune)
     if treasure is not None:
         item = g.treasures[treasure]
         item.possessortype, item.possessor = T.HERO, 0
-    return moves(g, Counter(T.HERO, 0), False)
+    return moves(g, Counter(T.HERO, 0), frey_faxi)
 
 
 def _cast_works(spell: int, roll: int) -> bool:
@@ -470,7 +470,8 @@ def _engine_figures() -> dict[str, list[int]]:
             necklace * marks,
         ],
         "setup": [_dragon_gold()],
-        "movement": [shirt],
+        # "rides 9 areas, not 10": the Shirt added after Frey Faxi's doubling, not before
+        "movement": [shirt, _moves(T.MAGIC_SHIRT, frey_faxi=True), 2 * _moves(T.MAGIC_SHIRT)],
         "combat": [*_span(_rolls_that(_ghost_casts)), flee],
         "modifiers": [
             *spell,

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from amiga.display import Screen
 from amiga.input import MouseCode, ScriptedEventSource
+from saga.look.text import english
 from saga.screen import network as N
 from saga.screen.ui import HEIGHT, WIDTH, Ui
-from saga.text import english
 
 T = english()
 

@@ -15,13 +15,14 @@ from replays import human_traces, load_traces, needed, replay_text
 from screen_player import ScreenPlayer
 
 from amiga.input import IntuiMessage, ScriptedEventSource
-from saga import cli, replayfile, savefile
-from saga.config import Config
+from saga import cli
 from saga.engine.host import Ask, Host
 from saga.engine.session import Session, Setup
 from saga.engine.state import GameState
-from saga.hosts import PassOn, QuietHost
-from saga.text import english
+from saga.files import replayfile, savefile
+from saga.files.config import Config
+from saga.look.text import english
+from saga.play.hosts import PassOn, QuietHost
 from saga.trace import main as trace_main
 from saga.trace import read_answers
 from saga.window import app

@@ -15,14 +15,14 @@ from conftest import oracle_traces
 from screen_player import ScreenPlayer
 
 from amiga.display import Screen
-from saga import savefile
-from saga.config import Config
 from saga.engine.game import Game
 from saga.engine.session import Session, Setup
 from saga.engine.state import GameState
+from saga.files import savefile
+from saga.files.config import Config
+from saga.look.text import english
 from saga.screen.board import Board
 from saga.screen.ui import Ui
-from saga.text import english
 from saga.trace import first_difference, read_answers
 from saga.window.host import ScreenHost
 

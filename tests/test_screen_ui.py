@@ -9,17 +9,17 @@ import pytest
 from amiga.display import Screen
 from amiga.input import MouseCode, Qualifier, RawKey, ScriptedEventSource
 from saga import trace
-from saga.config import Config, SettingsFile
 from saga.engine import tables as T
 from saga.engine.host import WHITE, Ask
 from saga.engine.rng import Lcg64
 from saga.engine.session import Session, Setup
 from saga.engine.state import GameState
-from saga.hosts import QuietHost
+from saga.files.config import Config, SettingsFile
+from saga.look.text import english
+from saga.play.hosts import QuietHost
 from saga.screen.board import Board
 from saga.screen.title import TitleScreen
 from saga.screen.ui import MESSAGE_TOP, QuitProgram, Ui
-from saga.text import english
 from saga.window.app import App, Leave, run_window
 from saga.window.host import ScreenHost
 

@@ -12,15 +12,16 @@ from window_demo import EGIL, HOME, demo_game, face_down_jarl
 
 from amiga.display import Screen
 from amiga.input import MouseCode, Qualifier, RawKey, ScriptedEventSource
-from saga import pens as P
-from saga import savefile, savelayout
 from saga.art.mapdata import FRAME
-from saga.config import Config
 from saga.engine import tables as T
 from saga.engine.host import Ask
 from saga.engine.placement import start_game
 from saga.engine.session import Session, Setup
-from saga.hosts import QuietHost
+from saga.files import savefile, savelayout
+from saga.files.config import Config
+from saga.look import pens as P
+from saga.look.view import GameView
+from saga.play.hosts import QuietHost
 from saga.screen.about import about_lines, open_about
 from saga.screen.board import Board
 from saga.screen.info import info_window, open_info
@@ -29,7 +30,6 @@ from saga.screen.pages import open_page
 from saga.screen.panel import Panel
 from saga.screen.summary import hero_row, open_summary, piles
 from saga.screen.ui import HEIGHT, WIDTH, QuitProgram, Ui
-from saga.view import GameView
 from saga.window.host import ScreenHost, show_summary
 
 

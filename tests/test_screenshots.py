@@ -12,12 +12,12 @@ from amiga.display.screenshot import save_screenshot
 from amiga.iff import read_ilbm
 from amiga.iff.png import decode_png
 from amiga.input import Qualifier, RawKey, ScriptedEventSource
-from saga.config import Config
 from saga.engine import tables as T
 from saga.engine.rng import Lcg64
 from saga.engine.session import Setup
+from saga.files.config import Config
+from saga.look.text import english
 from saga.screen.ui import NOTE_SECONDS, TITLE_HEIGHT, Ui
-from saga.text import english
 from saga.window.app import App
 
 TEXT = english()

@@ -90,8 +90,8 @@ def test_the_figures_follow_from_the_games() -> None:
 def test_deaths_and_game_length_are_read_from_the_engine() -> None:
     """Recount one game by hand: a hero lying dead at a turn's start is one death."""
     from saga.engine.state import GameState
-    from saga.hosts import QuietHost
-    from saga.text import english
+    from saga.look.text import english
+    from saga.play.hosts import QuietHost
 
     lonely = simulate.Plan(games=52, seed=1, turns=20, controls=(2, 0, 0, 0, 0, 0))
     crowded = simulate.Plan(games=10, seed=1, turns=20)

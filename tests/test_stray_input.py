@@ -1,5 +1,7 @@
 """Stray input answers nothing: what comes before a question is thrown away, as
-the original empties its window's port on entering every question.
+the original empties its window's port on entering every question.  And the
+keys a player answers with as the rulebook tells them: Esc as the right
+button, the keyboard's own Help key as Help.
 
 The keys and clicks go through the real pygame event path (SDL's dummy
 driver, events posted into the queue a PygameEventSource reads); the
@@ -21,14 +23,19 @@ from amiga.display import Screen  # noqa: E402
 from amiga.display.present import Presenter  # noqa: E402
 from amiga.input import IDCMP, IntuiMessage  # noqa: E402
 from amiga.input.pygame_source import PygameEventSource  # noqa: E402
-from saga.config import Config  # noqa: E402
-from saga.engine.host import DONE, WHITE, Ask  # noqa: E402
+from saga.engine.host import (  # noqa: E402
+    ABORT,
+    DONE,
+    WHITE,
+    Ask,
+)
 from saga.engine.rng import Lcg64  # noqa: E402
 from saga.engine.session import Session, Setup  # noqa: E402
-from saga.hosts import QuietHost  # noqa: E402
+from saga.files.config import Config  # noqa: E402
+from saga.look.text import english  # noqa: E402
+from saga.play.hosts import QuietHost  # noqa: E402
 from saga.screen.board import Board  # noqa: E402
 from saga.screen.ui import HEIGHT, MESSAGE_TOP, WIDTH, QuitProgram, Ui  # noqa: E402
-from saga.text import english  # noqa: E402
 from saga.window.app import App  # noqa: E402
 from saga.window.host import ScreenHost  # noqa: E402
 
@@ -200,3 +207,46 @@ def test_the_game_over_screen_is_not_skipped_by_keys_from_the_game(
         type_key(" ", "SPACE")
     assert app._game_over(session) is None  # dismissed by the click that came after
     assert [m.char for m in taken[0] if m.idcmp == IDCMP.VANILLAKEY] == [" "] * 3
+
+
+def test_escape_answers_as_the_right_button_does(
+    window: tuple[Ui, PygameEventSource], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Esc ends a move or the attacks and says No, Luck or Restart, as the
+    middle and right buttons do; at the turn prompt it leaves the game."""
+    ui, source = window
+    host = _host(ui)
+
+    def escape() -> None:
+        type_key("\x1b", "ESCAPE")
+
+    def right_button() -> None:
+        click(300, 300, button=3)
+
+    for mode in (Ask.COUNTRY, Ask.COUNTER, Ask.YNKEYBOARD, Ask.GLKEYBOARD, Ask.WRKEYBOARD):
+        answer_once_asked(monkeypatch, source, escape)
+        by_key = host.ask(mode, 6).result
+        answer_once_asked(monkeypatch, source, right_button)
+        assert by_key == host.ask(mode, 6).result
+        assert by_key == (DONE if mode in (Ask.COUNTRY, Ask.COUNTER) else host.keys[mode][1])
+    answer_once_asked(monkeypatch, source, escape)
+    assert host.ask(Ask.MULTIKEYBOARD, WHITE).result == ABORT
+
+
+def test_the_keyboards_own_help_key_is_help(
+    window: tuple[Ui, PygameEventSource], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    ui, source = window
+    host = _host(ui)
+    helped: list[int] = []
+    monkeypatch.setattr(host, "_help", lambda message: helped.append(message.raw_key))
+
+    def help_key() -> None:
+        code = pygame.KSCAN_HELP
+        _post(pygame.KEYDOWN, key=pygame.K_HELP, scancode=code, mod=0, unicode="")
+        _post(pygame.KEYUP, key=pygame.K_HELP, scancode=code, mod=0, unicode="")
+        type_key("y", "Y")
+
+    answer_once_asked(monkeypatch, source, help_key)
+    assert host.ask(Ask.YNKEYBOARD, 6).result == ord("Y")
+    assert helped == [0x5F]  # the Amiga's Help

@@ -11,7 +11,7 @@ from conftest import REPO
 
 from amiga.iff import Ctlg, write_ctlg
 from saga.engine.wounds import _take_jarl_gold
-from saga.text import builtin_messages
+from saga.look.text import builtin_messages
 from saga.trace import main
 from tests.engine_helpers import RecordingHost, blank_game, put_hero, put_jarl
 

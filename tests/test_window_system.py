@@ -28,15 +28,15 @@ from amiga.display import Screen  # noqa: E402
 from amiga.display.present import Presenter  # noqa: E402
 from amiga.input import IDCMP, ScriptedEventSource  # noqa: E402
 from amiga.input import pygame_source as ps  # noqa: E402
-from saga import savefile  # noqa: E402
-from saga.config import Config  # noqa: E402
 from saga.engine import tables as T  # noqa: E402
 from saga.engine.session import Session, Setup  # noqa: E402
 from saga.engine.state import GameState  # noqa: E402
-from saga.hosts import QuietHost  # noqa: E402
+from saga.files import savefile  # noqa: E402
+from saga.files.config import Config  # noqa: E402
+from saga.look.text import english  # noqa: E402
+from saga.play.hosts import QuietHost  # noqa: E402
 from saga.screen.title import TitleScreen  # noqa: E402
 from saga.screen.ui import QuitProgram, Ui  # noqa: E402
-from saga.text import english  # noqa: E402
 from saga.window.app import run_window  # noqa: E402
 
 TEXT = english()

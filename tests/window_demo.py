@@ -11,8 +11,8 @@ from __future__ import annotations
 from saga.engine import tables as T
 from saga.engine.game import Game
 from saga.engine.session import Session, Setup
-from saga.hosts import QuietHost
-from saga.text import english
+from saga.look.text import english
+from saga.play.hosts import QuietHost
 
 EGIL = 2
 HOME = 20  # a land for Egil and his jarls

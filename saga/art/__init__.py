@@ -18,7 +18,7 @@ from importlib import resources
 import numpy as np
 
 from saga.art.counters import COUNTER_SIZE, counter_image
-from saga.pens import area_pen
+from saga.look.pens import area_pen
 
 MAP_FILE = "map.ilbm"
 REGIONS_FILE = "regions.npy.gz"

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from saga import pens as P
+from saga.look import pens as P
 
 ROLES = {
     "k": P.RIDGE,

@@ -13,7 +13,6 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from saga import pens as P
 from saga.art import borders as B
 from saga.art import glyphs as G
 from saga.art import mapdata as D
@@ -27,6 +26,7 @@ from saga.art.raster import (
     nearest_areas,
 )
 from saga.engine import tables as T
+from saga.look import pens as P
 
 DASH = 3  # a sea divider is drawn DASH pixels on, GAP off
 GAP = 2

@@ -9,10 +9,10 @@ from __future__ import annotations
 
 from functools import cache
 
-from saga import pens as P
 from saga.art import mapdata as D
 from saga.art.topology import link_pairs
 from saga.engine import tables as T
+from saga.look import pens as P
 
 
 def _mix(a: P.RGB, b: P.RGB, t: float) -> P.RGB:

@@ -13,9 +13,9 @@ import numpy as np
 
 from amiga.display import Image, Screen
 from amiga.iff.png import encode_png
-from saga import pens as P
 from saga.art import COUNTER_SIZE, counter_image, load_map
 from saga.engine import tables as T
+from saga.look import pens as P
 
 SHEET_SCALE = 3
 

@@ -21,7 +21,7 @@ from saga.engine.state import GameState
 # The game's words: a message's catalog ID to its text in the player's language.
 Lookup = Callable[[str], str]
 
-# The pens the engine names for its messages; the palette (saga.pens) builds on these.
+# The pens the engine names for its messages; the palette (saga.look.pens) builds on these.
 WHITE = 1  # plain messages
 FIRST_HERO_PEN = 6  # hero h's messages, counters and kingdoms are in pen FIRST_HERO_PEN + h
 

@@ -18,12 +18,12 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Protocol, overload
 
-from saga import savefile
 from saga.engine import tables as T
 from saga.engine.host import FIRST_HERO_PEN, Answer, Ask, Host
 from saga.engine.state import GameState
-from saga.hosts import PassOn, ScriptedHost, question
+from saga.files import savefile
 from saga.net import protocol as P
+from saga.play.hosts import PassOn, ScriptedHost, question
 
 FINAL_TURN = 0  # the turn number a desync of the final state is told under
 DESYNC_NEWS = 3.0  # seconds to wait for the host's desync report when the questions part
@@ -56,7 +56,7 @@ class Desynced(NetStop):
 
     def differences(self) -> list[str]:
         """The fields that differ, this machine's value first, as saga.inspect names them."""
-        from saga import savelayout
+        from saga.files import savelayout
 
         if self.here is None or self.other is None:
             return []

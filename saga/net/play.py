@@ -17,14 +17,14 @@ from typing import TYPE_CHECKING
 from saga.engine import tables as T
 from saga.engine.host import FIRST_HERO_PEN, Host, answer_key
 from saga.engine.session import Session, Setup
-from saga.hosts import ScriptedHost, ScriptError, TerminalHost
+from saga.files.replayfile import Answer as Scripted
+from saga.files.replayfile import Replay, ReplayError, q_line
+from saga.files.replayfile import parse as parse_replay
+from saga.look.text import Lookup
 from saga.net import protocol as P
 from saga.net.client import Client
 from saga.net.lockstep import FINAL_TURN, Desynced, LockstepHost, NetStop, test_alteration
-from saga.replayfile import Answer as Scripted
-from saga.replayfile import Replay, ReplayError, q_line
-from saga.replayfile import parse as parse_replay
-from saga.text import Lookup
+from saga.play.hosts import ScriptedHost, ScriptError, TerminalHost
 
 if TYPE_CHECKING:  # a joining machine needs neither: they load when a game is hosted
     from saga.net.discovery import Announced, Registry

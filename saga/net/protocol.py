@@ -11,7 +11,7 @@ another machine read or write one.
 
 The joiner says ``HELLO``; the host answers ``WELCOME`` or ``REFUSE``, and
 when the game starts sends its start (``GAME`` lines: the replay's header,
-see :mod:`saga.replay`), the answer keys (``KEYS``), ``START`` and then
+see :mod:`saga.play.replay`), the answer keys (``KEYS``), ``START`` and then
 every answer in order as ``Q`` lines.  A joiner sends the answers of its
 seats as ``A`` lines, and a ``HASH`` of every start-of-turn autosave and a
 ``FINAL`` one of the end; the host answers a difference with ``DESYNC``
@@ -146,7 +146,7 @@ class Wait:
 
 @dataclass(frozen=True)
 class GameLine:
-    """One line of the game's start: a replay header line (see saga.replay)."""
+    """One line of the game's start: a replay header line (see saga.play.replay)."""
 
     line: str
 

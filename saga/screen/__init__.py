@@ -2,7 +2,7 @@
 
 Everything here draws on :mod:`amiga.display` and listens to
 :mod:`amiga.input`.  Screens only draw and read input: they see a game
-through :mod:`saga.view` and the engine's tables, and never run one; the
+through :mod:`saga.look.view` and the engine's tables, and never run one; the
 driver of a game in the window (:mod:`saga.window`) is the engine's
 :class:`saga.engine.host.Host` and calls on them.
 """

@@ -7,10 +7,10 @@ original's table shows them.
 from __future__ import annotations
 
 from saga.engine import tables as T
+from saga.look.text import Lookup
 from saga.screen import pens as P
 from saga.screen.title import big_text
 from saga.screen.ui import LOWER_Y, WIDTH, Ui
-from saga.text import Lookup
 
 LEFT, RIGHT, TOP = 250, 390, 198  # the score table
 ROW = 13

@@ -32,9 +32,9 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from saga.engine import tables as T
+from saga.look.text import Lookup
 from saga.screen.info import SWORD_DOCS, TREASURE_DOCS, doc_lines
 from saga.screen.pages import RUNE_DOCS, SPELL_PAGES
-from saga.text import Lookup
 
 # The rules' numbers the text may name as {NAME}: the engine's own figures.
 NUMBERS: dict[str, int] = {

@@ -11,14 +11,14 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from saga.art import COUNTER_SIZE, counter_image
+from saga.art import COUNTER_SIZE
 from saga.engine import tables as T
+from saga.look.text import Lookup
+from saga.look.view import GameView, ItemView, PieceView, SideView
 from saga.screen import pens as P
 from saga.screen.board import Thing
 from saga.screen.panel import LINE, Panel, text_width
 from saga.screen.ui import Ui
-from saga.text import Lookup
-from saga.view import GameView, ItemView, PieceView, SideView
 
 MARGIN = 8
 VALUE_COLUMN = 23  # characters: labels are padded to this width, as the original's
@@ -320,14 +320,15 @@ def open_info(ui: Ui, v: GameView, t: Lookup, thing: Thing) -> Panel:
 
 
 def _draw_images(panel: Panel, sheet: Sheet, x: int) -> None:
+    art = panel.ui.art
     y = 5
     if sheet.sword is not None or sheet.jarls:
         if sheet.sword is not None:
-            panel.counter(x, y, counter_image(T.SWORD, sheet.sword))
+            panel.counter(x, y, art.counter(T.SWORD, sheet.sword))
             y += SLOT
         for jarl, hero in sheet.jarls:
-            panel.counter(x, y, counter_image(T.JARL, jarl, pen=P.hero_pen(hero)))
+            panel.counter(x, y, art.counter(T.JARL, jarl, pen=P.hero_pen(hero)))
             y += SLOT
         x += SLOT
     for n, treasure in enumerate(sheet.treasures):
-        panel.counter(x + (n // 4) * SLOT, 5 + (n % 4) * SLOT, counter_image(T.TREASURE, treasure))
+        panel.counter(x + (n // 4) * SLOT, 5 + (n % 4) * SLOT, art.counter(T.TREASURE, treasure))

@@ -22,11 +22,11 @@ from importlib import resources
 from amiga.display.box import Box
 from amiga.input import IDCMP, IntuiMessage, MouseCode, Qualifier, RawKey
 from amiga.intuition import Button
+from saga.look.text import Lookup
 from saga.screen import guide as G
 from saga.screen import pens as P
 from saga.screen.panel import Panel
 from saga.screen.ui import DRAW_INFO, FONT, Ui
-from saga.text import Lookup
 
 WIDTH, HEIGHT = 624, 470
 MARGIN = 8

@@ -9,9 +9,9 @@ question being put.  This module only draws them: the driver of the game
 
 from __future__ import annotations
 
+from saga.look.text import Lookup
 from saga.screen import pens as P
 from saga.screen.ui import LOWER_Y, LOWER_Y2, MESSAGE_TOP, UPPER_Y, WIDTH, Ui
-from saga.text import Lookup
 
 LINE = 79  # characters of the lower message on one line
 Line = tuple[str, int]  # a text and its pen

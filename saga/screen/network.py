@@ -16,9 +16,9 @@ from amiga.display.box import Box
 from amiga.input import IDCMP, IntuiMessage, MouseCode
 from amiga.intuition import Button, Cycle, Gadget, StringGadget, Window
 from saga.engine import tables as T
+from saga.look.text import Lookup
 from saga.screen import pens as P
 from saga.screen.ui import DRAW_INFO, HEIGHT, WIDTH, Ui
-from saga.text import Lookup
 
 SCREEN = Box(0, 0, WIDTH, HEIGHT)
 ROW = 16  # pixels between a form's rows

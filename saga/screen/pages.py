@@ -8,12 +8,11 @@ advanced treasures appear only in advanced games.
 
 from __future__ import annotations
 
-from saga.art import counter_image
 from saga.engine import tables as T
+from saga.look.text import Lookup
 from saga.screen.info import SWORD_DOCS, TREASURE_DOCS, doc_lines
 from saga.screen.panel import LINE, Panel, text_width
 from saga.screen.ui import Ui
-from saga.text import Lookup
 
 PAGE_WIDTH = 44  # characters a line of the pages' text holds
 IMAGE_ROOM = 36  # the counters' column on the swords' and treasures' pages
@@ -96,7 +95,7 @@ def open_page(ui: Ui, t: Lookup, page: str, *, advanced: bool = False) -> Panel:
     row = 0
     for heading, lines, image in entries:
         if image is not None:
-            panel.counter(MARGIN, 2 + row * LINE, counter_image(*image))
+            panel.counter(MARGIN, 2 + row * LINE, panel.ui.art.counter(*image))
         for n, line in enumerate((heading, *lines)):
             panel.text(x, 11 + (row + n) * LINE, line, bold=n == 0)
         row += len(lines) + 2

@@ -9,13 +9,13 @@ hero over the last 40 turns, against the 15 points that earn Valhalla.
 
 from __future__ import annotations
 
-from saga.art import COUNTER_SIZE, counter_image
+from saga.art import COUNTER_SIZE
 from saga.engine import tables as T
+from saga.look.text import Lookup
+from saga.look.view import GameView
 from saga.screen import pens as P
 from saga.screen.panel import LINE, Panel
 from saga.screen.ui import Ui
-from saga.text import Lookup
-from saga.view import GameView
 
 WIDTH = 470
 TABLE_X = 12
@@ -110,7 +110,7 @@ def _draw_piles(panel: Panel, v: GameView) -> None:
         kind = (T.MONSTER, T.JARL, T.TREASURE)[column]
         # The first counter lies on top, so the bottom ones are drawn first.
         for place in reversed(range(len(numbers))):
-            image = counter_image(kind, numbers[place], face_down=kind != T.MONSTER)
+            image = panel.ui.art.counter(kind, numbers[place], face_down=kind != T.MONSTER)
             panel.ui.rp.blit(image, panel.x0 + x, panel.y0 + PILE_TOP + place * PILE_STEP)
 
 

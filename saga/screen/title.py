@@ -19,11 +19,11 @@ from amiga.display.font import default_font
 from amiga.input import IDCMP, IntuiMessage, Qualifier, RawKey
 from amiga.intuition import Button, CheckBox, Cycle, Gadget, GadgetList, Slider
 from saga import ORIGINAL_VERSION, __version__
-from saga.config import DELAY_TICKS, Config, ForgetSettings
 from saga.engine import tables as T
+from saga.files.config import DELAY_TICKS, Config, ForgetSettings
+from saga.look.text import Lookup
 from saga.screen import pens as P
 from saga.screen.ui import DRAW_INFO, HEIGHT, WIDTH, Ui
-from saga.text import Lookup
 
 # The letter of each hero's name that picks him, as the original underlines it.
 HERO_KEYS = ("B", "U", "E", "R", "S", "T")

@@ -20,16 +20,18 @@ from typing import TYPE_CHECKING
 from amiga.display import Screen
 from amiga.input import IDCMP, EventSource
 from amiga.intuition import Menu, MenuItem, bar
-from saga import savefile
 from saga.art import WINDOW_ICON
-from saga.config import Config, ForgetSettings, SettingsStore
+from saga.art.kit import Art, OwnArt
 from saga.engine import tables as T
 from saga.engine.game import Game
 from saga.engine.host import Host
 from saga.engine.rng import Lcg64
 from saga.engine.session import Session, Setup
 from saga.engine.state import GameState
-from saga.places import AUTOSAVE
+from saga.files import savefile
+from saga.files.config import Config, ForgetSettings, SettingsStore
+from saga.files.places import AUTOSAVE
+from saga.look.text import Lookup, Notice, warn
 from saga.screen import pens as P
 from saga.screen.about import about_window
 from saga.screen.board import Board
@@ -40,7 +42,6 @@ from saga.screen.pages import rules_window
 from saga.screen.title import TitleScreen
 from saga.screen.ui import HEIGHT, WIDTH, GameAborted, QuitProgram, Ui
 from saga.screen.windows import ask_yes_no, dismisses
-from saga.text import Lookup, Notice
 from saga.window import filemessages as fm
 from saga.window.host import ScreenHost, show_summary
 
@@ -104,7 +105,7 @@ class App:
         ui.set_menus(self._menus())
         ui.take_screenshot = self._screenshot
         ui.show_title = config.titlebar
-        P.install_fixed(ui.screen.palette)  # the map's colours come with the board
+        P.install(ui.screen.palette, ui.art.fixed_colours())  # the map's come with the board
 
     @functools.cached_property
     def board(self) -> Board:
@@ -155,6 +156,9 @@ class App:
                     bar(),
                     item("stretch", "MSG_STRETCH", checked=config.stretch),
                     item("scanlines", "MSG_SCANLINES", checked=config.scanlines),
+                    bar(),
+                    item("original", "MSG_MENU_ORIGINAL"),
+                    item("own_art", "MSG_MENU_OWN_PICTURES", enabled=self._original_shown),
                 ],
             ),
             Menu(
@@ -186,7 +190,9 @@ class App:
         start-up ``notices`` (a bad hero word, a bad line of the settings)
         come first, in a requester over the title screen, as 1.95 shows them.
         A saved game named by ``path`` alone (from the command line) is opened
-        next; if it fails, its requester says why and the title screen follows.
+        next; if it fails, its requester says why, stderr too (as for the other
+        start-up warnings, and as ``--headless`` says it), and the title screen
+        follows.
         """
         self.config.controls = list(setup.controls)
         self.path = path
@@ -200,7 +206,7 @@ class App:
             fm.tell(self.ui, self.t, notices)
         if state is None and path is not None:
             self._title_screen().draw()  # 1.95 loads it with the title screen up
-            state, self.path = self._load(path) or (None, None)
+            state, self.path = self._load(path, starting=True) or (None, None)
         while True:
             if self.then is not None:
                 action, self.then = self.then, None
@@ -397,6 +403,8 @@ class App:
             "summary": self._summary,
             "manual": self._window,
             "about": self._window,
+            "original": self._choose_original,
+            "own_art": lambda key: self._use_art(OwnArt(), ""),
         }
         for key in ("titlebar", "watch", "stretch", "scanlines"):
             actions[key] = lambda key: self._setting(key, bool(ui.menu_item(key).checked))
@@ -463,6 +471,40 @@ class App:
         advanced = self.session.state.advanced if self.session else self.config.advanced
         rules_window(self.ui, self.t, key, advanced=advanced)
 
+    @property
+    def _original_shown(self) -> bool:
+        return not isinstance(self.ui.art, OwnArt)
+
+    def _choose_original(self, key: str) -> None:
+        """Use the original's pictures...: the player's copy of Saga 1.95, through the
+        file requester; what cannot be used of it is said in a requester."""
+        t, ui = self.t, self.ui
+        kept = Path(self.config.original).expanduser() if self.config.original else None
+        folder = kept.parent if kept is not None else Path.home()
+        path = choose_file(ui, t, t("MSG_ORIGINAL_CHOOSE"), folder, pattern="#?", drawers=True)
+        if path is None:
+            return
+        from saga.original import load  # the copy's readers come only when a copy is named
+
+        loaded = load(path)
+        if loaded.notices():
+            fm.tell(ui, t, loaded.notices())
+        if loaded.usable:
+            self._use_art(loaded.art, str(path.resolve()))
+            ui.note(f"{t('MSG_ORIGINAL_IN_USE')} {path.name}")
+
+    def _use_art(self, art: Art, original: str) -> None:
+        """Draw with ``art`` from now on, and keep where it came from ("": our own)."""
+        ui = self.ui
+        ui.art = art
+        P.install(ui.screen.palette, art.fixed_colours())
+        ui.frame_colour(ui.frame_hero)
+        if "board" in self.__dict__:  # a board made already takes the new map and counters
+            self.board.use_art()
+        ui.enable("own_art", on=self._original_shown)
+        self.config.original = original
+        self.store.remember(original=original)
+
     def _setting(self, key: str, on: bool) -> None:
         """A check item of the Settings menu: apply it, and keep it."""
         ui, presenter = self.ui, self.ui.presenter
@@ -495,11 +537,14 @@ class App:
         path = choose_file(self.ui, t, t("MSG_OPEN_GAME"), folder)
         return None if path is None else self._load(path)
 
-    def _load(self, path: Path) -> tuple[GameState, Path] | None:
-        """The saved game at ``path``, or None once a requester has said why not."""
+    def _load(self, path: Path, starting: bool = False) -> tuple[GameState, Path] | None:
+        """The saved game at ``path``, or None once a requester has said why not
+        (and, ``starting`` up, stderr in English)."""
         try:
             return savefile.load(path), path
         except savefile.SaveFileError as e:
+            if starting:
+                warn(str(e))
             fm.complain(self.ui, self.t, *fm.open_failed(self.t, path, e))
             return None
 
@@ -544,6 +589,7 @@ def run_window(
     once: bool = False,
     autosave: Path | None = None,
     notices: Sequence[Notice] = (),
+    art: Art | None = None,
 ) -> int:
     """Open the window and play until the player quits; returns the exit status.
 
@@ -568,7 +614,7 @@ def run_window(
         )
         try:
             source = source if source is not None else PygameEventSource(presenter)
-            ui = Ui(source, presenter, screen)
+            ui = Ui(source, presenter, screen, art)
             app = App(
                 ui,
                 config,

@@ -14,8 +14,6 @@ from collections.abc import Callable
 from pathlib import Path
 
 from amiga.input import IDCMP, IntuiMessage, MouseCode, Qualifier, RawKey
-from saga import savefile
-from saga.config import DELAY_TICKS, Config
 from saga.engine import cheats
 from saga.engine import tables as T
 from saga.engine.game import Game
@@ -34,6 +32,10 @@ from saga.engine.host import (
 )
 from saga.engine.state import GameState
 from saga.engine.turn import mark_scores, turn_label
+from saga.files import savefile
+from saga.files.config import DELAY_TICKS, Config
+from saga.look.text import Lookup
+from saga.look.view import GameView
 from saga.screen.board import Board
 from saga.screen.info import info_window
 from saga.screen.messages import MessageBar
@@ -42,8 +44,6 @@ from saga.screen.ui import (
     MESSAGE_TOP,
     Ui,
 )
-from saga.text import Lookup
-from saga.view import GameView
 from saga.window.filemessages import save_game
 
 WATCH_STEP = 0.5  # seconds per step when watching the Amiga move
@@ -80,7 +80,7 @@ class ScreenHost:
             for mode, (first, second) in CHOICE_KEYS.items()
         }
         self._cheat_keys = 0  # how far into the F1..F5 sequence (kept between questions)
-        # A replay answers for the humans (saga.replay): then the turn prompt
+        # A replay answers for the humans (saga.play.replay): then the turn prompt
         # only pauses, and FAST_KEY runs the game without pauses.
         self.autoplay = False
         self.cheats = True  # off in a network game: the luck cheat would change one machine's game

@@ -16,19 +16,19 @@ from dataclasses import dataclass, field
 
 from saga.engine import tables as T
 from saga.engine.session import Setup
+from saga.files.replayfile import ReplayError
+from saga.files.replayfile import parse as parse_replay
+from saga.look.text import Lookup
 from saga.net import protocol as P
 from saga.net.client import Client
 from saga.net.discovery import Announced, Registry, default_registry, describe
 from saga.net.lockstep import NetStop
 from saga.net.play import Hosting, humans, keyed
 from saga.net.server import Server
-from saga.replayfile import ReplayError
-from saga.replayfile import parse as parse_replay
 from saga.screen import pens as PENS
 from saga.screen.network import Offer, host_form, join_form, wait_window
 from saga.screen.ui import Ui
 from saga.screen.windows import requester
-from saga.text import Lookup
 
 DEFAULT_PORT = 4000
 

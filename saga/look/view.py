@@ -18,7 +18,7 @@ from saga.engine.counters import usual_moves
 from saga.engine.game import Game
 from saga.engine.state import Counter, Hero, Item, Jarl, Monster
 from saga.engine.turn import score
-from saga.text import Lookup
+from saga.look.text import Lookup
 
 # What the screens may read of each kind of record.  Every member is a
 # read-only property, so mypy refuses a screen that assigns one; at run time

@@ -33,7 +33,7 @@ from typing import Any, Protocol
 
 from amiga.dos import FileProblem, Problem, read_limited, reason, write_atomic
 from saga.engine import tables as T
-from saga.text import PROBLEM_MESSAGES, Notice, warn
+from saga.look.text import PROBLEM_MESSAGES, Notice, warn
 
 CONTROL_NAMES = {control.name: control for control in T.Control}
 CONTROL_WORDS = {v: k for k, v in CONTROL_NAMES.items()}  # a control as the file writes it
@@ -70,6 +70,7 @@ class Config:
     stretch: bool = False  # fill the window keeping the aspect, not whole multiples only
     scanlines: bool = False  # darken every other line, as a CRT shows it
     fixes: bool = False  # mend the original's traps (off: faithful)
+    original: str = ""  # the player's copy of the original, for its pictures ("": none)
     home: Path = Path(".")  # the folder for saves and the autosave
 
 
@@ -130,6 +131,12 @@ def _control(value: str) -> T.Control:
     return CONTROL_NAMES[value.upper()]
 
 
+def _path(value: str) -> str:
+    if not value.isprintable():
+        raise _Refused("it is not a file name", "MSG_SETTING_PATH")
+    return value
+
+
 def _language(value: str) -> str:
     if not value.isprintable() or any(c in value for c in "/\\:"):
         raise _Refused("it is not a language name", "MSG_SETTING_LANGUAGE")
@@ -165,6 +172,7 @@ _KEYS = [
     _Key("STRETCH", "stretch", _flag),
     _Key("SCANLINES", "scanlines", _flag),
     _Key("FIXBUGS", "fixes", _flag),
+    _Key("ORIGINAL", "original", _path),
 ]
 _BY_NAME = {k.name: k for k in _KEYS}
 _STORED = {k.field for k in _KEYS}

@@ -1,7 +1,7 @@
 """The ``.saga`` saved-game format of the original, "SAGA 1.80", 1780 bytes.
 
 Reading and writing the files, atomically and bounded (:mod:`amiga.dos`).  What the bytes
-mean is declared once, in :mod:`saga.savelayout`, which :func:`encode` and
+mean is declared once, in :mod:`saga.files.savelayout`, which :func:`encode` and
 :func:`decode` load on first use.
 """
 
@@ -11,7 +11,7 @@ import os
 
 from amiga import dos
 from saga.engine.state import GameState
-from saga.saveformat import LOAD_SIZE, MAGIC, SAVE_SIZE, Failure, SaveFileError
+from saga.files.saveformat import LOAD_SIZE, MAGIC, SAVE_SIZE, Failure, SaveFileError
 
 # The format's, told here too.
 __all__ = ["LOAD_SIZE", "MAGIC", "SAVE_SIZE", "Failure", "SaveFileError"]
@@ -19,14 +19,14 @@ __all__ = ["LOAD_SIZE", "MAGIC", "SAVE_SIZE", "Failure", "SaveFileError"]
 
 def encode(state: GameState) -> bytes:
     """The exact bytes the original writes for this state."""
-    from saga import savelayout  # on first use: see the module's docstring
+    from saga.files import savelayout  # on first use: see the module's docstring
 
     return savelayout.encode(state)
 
 
 def decode(data: bytes, name: str = "") -> GameState:
     """The state the original's loader builds from a file's bytes, or SaveFileError."""
-    from saga import savelayout
+    from saga.files import savelayout
 
     return savelayout.decode(data, name)
 

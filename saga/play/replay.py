@@ -1,7 +1,7 @@
 """Replays of games: recording one as it is played, and playing one back.
 
 The file's text (its first lines, the ``Q`` lines) and reading it are
-:mod:`saga.replayfile`'s.  :class:`Recorder` writes one as the game is
+:mod:`saga.files.replayfile`'s.  :class:`Recorder` writes one as the game is
 played, around any host; :class:`ReplayHost` plays one back into any host.
 """
 
@@ -16,9 +16,9 @@ from saga.engine import tables as T
 from saga.engine.host import Answer, Ask, Host
 from saga.engine.session import Setup
 from saga.engine.state import GameState
-from saga.hosts import PassOn, ScriptedHost
-from saga.replayfile import MAX_TRACE, Replay, q_line
-from saga.replayfile import Answer as Scripted
+from saga.files.replayfile import MAX_TRACE, Replay, q_line
+from saga.files.replayfile import Answer as Scripted
+from saga.play.hosts import PassOn, ScriptedHost
 
 
 class ReplayHost(PassOn):
@@ -70,7 +70,7 @@ class Recorder(PassOn):
     ``outputs`` are ``(path, own)`` pairs: ``own`` for a name the
     program chose (see :func:`amiga.dos.write_atomic`).  A file that cannot
     be written, or reaches the largest replay that can be read back
-    (:data:`saga.replayfile.MAX_TRACE`), is reported through ``warn`` (the
+    (:data:`saga.files.replayfile.MAX_TRACE`), is reported through ``warn`` (the
     file, and why) once and no longer written; the game plays on.
     """
 

@@ -1,7 +1,7 @@
 """What a ``.saga`` file is, in brief: its header, its sizes and which sizes load.
 
-Kept apart from :mod:`saga.savelayout` (every field, built with construct,
-slow to import) and :mod:`saga.savefile` (reading and writing files), so
+Kept apart from :mod:`saga.files.savelayout` (every field, built with construct,
+slow to import) and :mod:`saga.files.savefile` (reading and writing files), so
 that both build on it and every tool (the game, ``python -m saga.inspect``,
 the trace tool) agrees on one rule for the size of a file that loads.
 """

@@ -15,7 +15,7 @@ game played with the bug fixes on says ``FIXBUGS`` at the end of the first
 line, since it takes other turns than the original's.
 
 The trace tool (:mod:`saga.trace`) and the recorder and player of replays
-(:mod:`saga.replay`) both build on this module, and its errors are defined
+(:mod:`saga.play.replay`) both build on this module, and its errors are defined
 here once.  Files are read line by line and the answers kept packed, so a
 replay of the largest size allowed (:data:`MAX_TRACE`) reads in a few tens
 of megabytes.  A recording cut short (a full disk, a crash) ends in a
@@ -33,11 +33,11 @@ from dataclasses import dataclass, field
 from typing import overload
 
 from amiga.dos import FileProblem, limited_lines
-from saga import savefile
 from saga.engine import tables as T
 from saga.engine.host import Ask
 from saga.engine.session import Setup
 from saga.engine.state import GameState
+from saga.files import savefile
 
 # A 99-turn trace (or replay) with many questions stays well under this;
 # the recorder stops at it too, so what it writes can always be read.

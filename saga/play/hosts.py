@@ -12,12 +12,12 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import TextIO
 
-from saga import savefile
 from saga.engine import tables as T
 from saga.engine.host import ABORT, FIRST_HERO_PEN, Answer, Ask, Host, hero_pen, key_code
 from saga.engine.state import GameState
-from saga.pens import HERO_COLOURS
-from saga.text import printable, warn
+from saga.files import savefile
+from saga.look.pens import HERO_COLOURS
+from saga.look.text import printable, warn
 
 
 class QuietHost:

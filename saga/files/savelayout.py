@@ -4,7 +4,7 @@
 bytes signed, the 16-bit numbers unsigned), its dotted name and the values
 the original can load and play on safely.  Writing, reading, refusing bad
 files, ``python -m saga.inspect`` and the trace comparisons all work from
-it.  :mod:`saga.savefile` reads and writes the files and loads this module
+it.  :mod:`saga.files.savefile` reads and writes the files and loads this module
 at the first save or load: construct takes a tenth of the game's start-up
 to import, and the title screen needs none of it.
 
@@ -25,8 +25,8 @@ from construct import Adapter, Const, Construct, Int8ub, Int16ub, Padding, Struc
 
 from saga.engine import tables as T
 from saga.engine.state import GameState
-from saga.saveformat import LOAD_SIZE, MAGIC, SAVE_SIZE, SaveFileError, whole
-from saga.text import english
+from saga.files.saveformat import LOAD_SIZE, MAGIC, SAVE_SIZE, SaveFileError, whole
+from saga.look.text import english
 
 # How a value reads to a person: inspect shows areas and heroes by name.
 Shows = Callable[[int], str]
@@ -309,7 +309,7 @@ def _compiled() -> _Compiled:
         ]
     )
     namespace: dict[str, Any] = {"_pack": _READ.pack, "MAGIC": MAGIC}
-    exec(compile(source, "<saga.savefile, compiled from LAYOUT>", "exec"), namespace)
+    exec(compile(source, "<saga.files.savefile, compiled from LAYOUT>", "exec"), namespace)
     return _Compiled(namespace["values"], namespace["fill"], namespace["pack"])
 
 
