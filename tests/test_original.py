@@ -368,6 +368,7 @@ def test_the_menu_takes_a_copy_through_the_requester_and_gives_it_back(
     from saga.files.config import Config
     from saga.look.text import english
     from saga.original.art import OriginalArt
+    from saga.screen import files
     from saga.screen.ui import Ui
     from saga.window import app as window_app
 
@@ -382,7 +383,7 @@ def test_the_menu_takes_a_copy_through_the_requester_and_gives_it_back(
         asked.append((pattern, drawers))
         return copy_folder
 
-    monkeypatch.setattr(window_app, "choose_file", requester)
+    monkeypatch.setattr(files, "choose_file", requester)
     app.menu("original")
     assert asked == [("#?", True)]
     assert isinstance(ui.art, OriginalArt)
