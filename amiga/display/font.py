@@ -20,6 +20,7 @@ BASELINE = 6  # the row letters stand on, as a TextFont's tf_Baseline
 # Printable Latin-1; every other code shows the replacement glyph.
 PRINTABLE = (*range(0x20, 0x7F), *range(0xA0, 0x100))
 _REPLACEMENT = 0x7F  # a non-printing slot; characters beyond Latin-1 land here
+_INK = ord("#")  # in the font file's pictures; "." is paper
 
 
 class Font:
@@ -72,9 +73,10 @@ def parse(source: str) -> tuple[Entries, Entries, Entries]:
     lines = [ln for ln in source.splitlines() if ln.strip() and not ln.startswith("# ")]
     for at in range(0, len(lines), HEIGHT + 1):
         header, rows = lines[at].split(), lines[at + 1 : at + 1 + HEIGHT]
-        if len(rows) != HEIGHT or any(len(row) != WIDTH or set(row) - {"#", "."} for row in rows):
+        picture = "".join(rows)
+        if len(rows) != HEIGHT or any(len(row) != WIDTH for row in rows) or picture.strip("#."):
             raise ValueError(f"font entry {lines[at]!r} is not 8 rows of 8 '#' or '.'")
-        bitmap = np.array([[cell == "#" for cell in row] for row in rows])
+        bitmap = np.frombuffer(picture.encode("ascii"), np.uint8).reshape(HEIGHT, WIDTH) == _INK
         kind = header[0]
         if kind == "replacement":
             glyphs[""] = bitmap
