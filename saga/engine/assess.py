@@ -92,6 +92,9 @@ class Phase:
             t.where for t in g.treasures[: g.state.treasure_count] if t.possessortype == -1
         } - {-1}
         self.loose_swords = {s.where for s in g.swords if s.possessortype == -1} - {-1}
+        # Nobody is killed or placed while counters move: the living stay so.
+        self.living_heroes = [h for h in g.heroes if h.alive]
+        self.living_jarls = [j for j in g.jarls if j.alive]
         self._strengths_key: tuple[int, int, int, int] | None = None
         self._strengths: tuple[list[int], list[int]] = ([], [])
 
@@ -118,15 +121,13 @@ class Camp:
         self.side = side
         self.phase = phase
         self.heroes_at: dict[int, list[Hero]] = {}
-        for h in g.heroes:
-            if h.alive and h.index != side:
+        for h in phase.living_heroes:
+            if h.index != side:
                 self.heroes_at.setdefault(h.where, []).append(h)
         self.own_jarls: list[Jarl] = []
         self.rival_jarls_at: dict[int, list[Jarl]] = {}
         self.free_face_down: list[int] = []
-        for j in g.jarls:
-            if not j.alive:
-                continue
+        for j in phase.living_jarls:
             if j.hero == side:
                 self.own_jarls.append(j)
             elif j.face == T.FACE_UP:
