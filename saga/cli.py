@@ -186,18 +186,10 @@ def main(argv: list[str] | None = None) -> int:
         return 130
 
 
-def _check_numbers(options: argparse.Namespace) -> None:
-    if options.turns is not None and not 1 <= options.turns <= T.MAX_TURNS:
-        raise UsageError(f"--turns must be 1 to {T.MAX_TURNS}")
-    if options.seed is not None and options.seed < 0:
-        raise UsageError("--seed must not be negative")
-
-
 def _run(options: argparse.Namespace) -> int:
     """Check every argument and read every file first; only then write anything."""
     if options.install_desktop or options.uninstall_desktop:
         return _desktop(install=options.install_desktop, remove=options.uninstall_desktop)
-    _check_numbers(options)
     _check_replay_options(options)
     _check_network_options(options)
     if options.simulate is not None:
@@ -232,9 +224,14 @@ def _run(options: argparse.Namespace) -> int:
     state = _load_game(save_path, text) if save_path and options.headless else None
     _check_record(options, places, save_path, "the saved game")
     seed = options.seed if options.seed is not None else clock_seed()
-    setup = Setup(seed, tuple(controls), config.turns, config.advanced, config.fixes, state)
+    try:  # the command line's game, checked at the door even when a saved one is played
+        setup = Setup(seed, tuple(controls), config.turns, config.advanced, config.fixes)
+    except ValueError as e:
+        raise UsageError(str(e)) from None
+    if state is not None:
+        setup = Setup.continuing(seed, state, config.fixes)
     if options.host:
-        if not any(setup.in_play()):
+        if not any(setup.controls):
             raise UsageError("at least one hero must play (e.g. RAGNAR=AMIGA)")
         return _host(options, places, config, setup, text)
     if options.headless:
@@ -347,10 +344,9 @@ def _original_art(path: Path | None) -> tuple[Art | None, list[Notice]]:
 
 
 def _check_headless(setup: Setup) -> None:
-    in_play = setup.in_play()
-    if not any(in_play):
+    if not any(setup.controls):
         raise UsageError("at least one hero must play (e.g. RAGNAR=AMIGA)")
-    humans = [T.HERO_NAMES[i] for i, c in enumerate(in_play) if c == T.HUMAN]
+    humans = [T.HERO_NAMES[i] for i, c in enumerate(setup.controls) if c == T.HUMAN]
     if humans:
         raise UsageError(
             f"--headless plays only Amiga heroes; {', '.join(humans)} "
@@ -590,14 +586,17 @@ def _simulate(options: argparse.Namespace) -> int:
         raise UsageError("--simulate needs at least 1 game")
     if options.jobs is not None and options.jobs < 1:
         raise UsageError("--jobs must be at least 1")
-    plan = simulate.Plan(
-        games=options.simulate,
-        seed=options.seed if options.seed is not None else clock_seed(),
-        turns=options.turns or configuration.Config().turns,
-        advanced=options.advanced,
-        controls=tuple(controls),
-        fixes=options.fix_bugs,
-    )
+    try:
+        plan = simulate.Plan(
+            games=options.simulate,
+            seed=options.seed if options.seed is not None else clock_seed(),
+            turns=options.turns if options.turns is not None else configuration.Config().turns,
+            advanced=options.advanced,
+            controls=tuple(controls),
+            fixes=options.fix_bugs,
+        )
+    except ValueError as e:
+        raise UsageError(str(e)) from None
     cores = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count()
     jobs = min(options.jobs or cores or 1, cores or 1)  # more processes than cores only wait
     return simulate.command(plan, jobs, options.csv, options.chart)

@@ -8,7 +8,7 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from saga.art import NONE, _load, load_map
+from saga.art import NONE, load_map
 from saga.art.adjacency import main as adjacency_main
 from saga.art.adjacency import mismatches
 from saga.art.build import main as build_main
@@ -52,18 +52,6 @@ def test_previews_are_written(tmp_path: Path) -> None:
     paths = write_previews(tmp_path)
     assert {p.name for p in paths} >= {"map.png", "counters-3x.png", "in-play.png"}
     assert all(p.read_bytes().startswith(b"\x89PNG") for p in paths)
-
-
-def test_loading_reads_the_committed_files_and_paints_nothing(
-    monkeypatch: pytest.MonkeyPatch,
-) -> None:
-    """The game only loads map.ilbm and regions.npy.gz, never paints the map;
-    how long that takes is benchmarks/startup.py's to measure, not a test's."""
-    from saga.art import paint
-
-    monkeypatch.setattr(paint, "build_map", lambda: pytest.fail("the map was painted"))
-    pixels, regions, palette = _load.__wrapped__()
-    assert pixels.shape == regions.shape == (512, 640) and len(palette) == P.PENS
 
 
 def test_shapes_and_palette(art) -> None:

@@ -11,8 +11,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 from languages import LANGUAGES
 
-from amiga.display import Screen
-from amiga.input import ScriptedEventSource
+from amiga.input import Qualifier, ScriptedEventSource
 from saga.engine import tables as T
 from saga.engine.game import Game
 from saga.engine.placement import start_game
@@ -56,7 +55,7 @@ class Shown:
 
 def _game_app(source: ScriptedEventSource, shown: Shown) -> tuple[App, ScreenHost, Game]:
     """A game in play, in a window; paths are short, relative to the current folder."""
-    ui = Ui(source, None, Screen(640, 512, depth=7, halfbrite=True))
+    ui = Ui(source)
     app = App(ui, Config(delay=0), TEXT, Lcg64(1))
 
     def hosting(g: Game) -> ScreenHost:
@@ -229,7 +228,7 @@ def test_a_game_opened_says_loaded(tmp_path: Path, monkeypatch: pytest.MonkeyPat
     source.ticks(1).click(300, 300)  # the game over screen
     source.key("\x1b")  # the title screen: quit
     config = Config(delay=0, home=tmp_path)
-    assert run_window(config, Setup(2, state=savefile.load(path)), TEXT, path, source) == 0
+    assert run_window(config, Setup.continuing(2, savefile.load(path)), TEXT, path, source) == 0
     assert shown.said[:2] == [f"Opened {path}.", "Turn 1 of 1..."]
 
 
@@ -365,3 +364,44 @@ def _told(lines: list[str], wheres: list[str]) -> list[tuple[str, str]]:
         assert rows[: len(head)] == head
         told.append((where, " ".join(rows[len(head) :])))
     return told
+
+
+def _one_turn(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, open_bad: bool
+) -> tuple[list[str], list[tuple[str, list[str]]]]:
+    """A one-turn game of two Amiga heroes in the window, started from the title
+    screen.  With ``open_bad`` the player picks Open at the turn prompt, agrees
+    to leave the game, names a file that is no saved game and reads why it
+    will not load.  What the message line and the requesters were given."""
+    monkeypatch.undo()  # no other run's Shown underneath
+    shown = Shown(monkeypatch)
+    (tmp_path / "bad.saga").write_bytes(savefile.MAGIC + bytes(100))  # a save cut short
+    controls = [T.AMIGA, T.NONE, T.NONE, T.AMIGA, T.NONE, T.NONE]
+    config = Config(controls=list(controls), turns=1, delay=0, home=tmp_path)
+    source = ScriptedEventSource().key(" ")  # the title screen: start
+    if open_bad:
+        source.ticks(1).key("o", Qualifier.RCOMMAND)  # at the turn prompt: Open
+        source.pause(0.1).key("\r")  # yes, leave this game for another
+        source.pause(0.1).text("bad.saga").key("\r")  # the file requester
+        source.pause(0.1).key("\r")  # OK: the requester that says why not
+    source.ticks(1).click(300, 300)  # the turn prompt
+    source.ticks(1).click(300, 300)  # the game over screen
+    source.key("\x1b")  # the title screen: quit
+    setup = Setup(7, tuple(controls), config.turns)
+    assert run_window(config, setup, TEXT, None, source) == 0
+    assert len(source) <= 1  # at most the release of Escape: every answer was wanted
+    return list(shown.said), list(shown.requesters)
+
+
+def test_a_failed_open_leaves_the_game_in_play_alone(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The player opens a file that will not load in the middle of a game: a
+    requester says why, and the game in play goes on as if nothing happened,
+    to the same end as the same game left alone."""
+    alone, none = _one_turn(tmp_path, monkeypatch, open_bad=False)
+    tried, [(title, lines)] = _one_turn(tmp_path, monkeypatch, open_bad=True)
+    assert title == "Saga: Recoverable error" and lines[0] == "Cannot read from"
+    assert lines[1:] == [str(tmp_path / "bad.saga!"), "It is shorter than a saved game."]
+    assert none == [] and alone.index("Turn 1 of 1...") < len(alone) - 3  # a turn played
+    assert tried == alone  # the same game, move for move, to the same end

@@ -8,7 +8,6 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from amiga.display import Screen
 from amiga.input import MouseCode, Qualifier, RawKey, ScriptedEventSource
 from amiga.pattern import PatternError, compile_pattern, matches
 from saga.look.text import english
@@ -32,8 +31,7 @@ TEXT = english()
 
 
 def _requester(folder: Path, name: str = "") -> FileRequester:
-    ui = Ui(ScriptedEventSource(), None, Screen(640, 512, depth=7, halfbrite=True))
-    return FileRequester(ui, TEXT, "Save", folder, name)
+    return FileRequester(Ui(ScriptedEventSource()), TEXT, "Save", folder, name)
 
 
 def _feed(req: FileRequester, source: ScriptedEventSource) -> tuple[bool, Path | None]:

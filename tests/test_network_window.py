@@ -18,6 +18,7 @@ from pathlib import Path
 
 import pytest
 
+from tests.guards import HANG
 from tests.netgames import CODE, ORACLE, environment, replays_the_original
 
 pytest.importorskip("pygame")
@@ -25,7 +26,7 @@ pytest.importorskip("pygame")
 DRIVER = Path(__file__).with_name("netwindow.py")
 TRACE = ORACLE / "load" / "12_s4-t8of20-adv-r110200.trace"  # Beowulf and Brunhild
 SAVE = ORACLE / "load" / "s4-t8of20-adv-r110200.saga"
-LIMIT = 120.0  # seconds a window may take
+LIMIT = 2 * HANG  # seconds a window may take
 
 
 class Window:
@@ -104,10 +105,8 @@ def test_a_window_waiting_at_its_own_question_sees_the_host_go(tmp_path: Path) -
     try:
         join.wait_for("holding at")
         time.sleep(0.3)
-        host.kill()
-        gone = time.monotonic()
-        join.wait_for("stopped: lost the connection to the host", timeout=5)
-        assert time.monotonic() - gone < 2.5
+        host.kill()  # how soon the window sees it go: benchmarks/network.py
+        join.wait_for("stopped: lost the connection to the host")
         assert join.finish() == 0  # its player dismissed the message and quit
     finally:
         host.kill()

@@ -11,7 +11,6 @@ import pytest
 from engine_helpers import RecordingHost, blank_game, put_hero, put_jarl, put_monster
 from languages import ENGLISH, LANGUAGES, REPO
 
-from amiga.display import Screen
 from amiga.input import RawKey, ScriptedEventSource
 from saga.engine import combat, gods, items, kingdoms, placement, spells, turn, wounds
 from saga.engine import tables as T
@@ -43,10 +42,6 @@ def _plain(line: G.Line) -> str:
 
 def _guide(language: str) -> G.Guide:
     return G.parse(manual_text(language))
-
-
-def _ui(source: ScriptedEventSource | None = None) -> Ui:
-    return Ui(source or ScriptedEventSource(), None, Screen(640, 512, depth=7, halfbrite=True))
 
 
 # -- the format ------------------------------------------------------------------
@@ -127,7 +122,7 @@ def test_the_contents_page_lists_every_section() -> None:
 
 def _link_spot(window: ManualWindow, target: str) -> tuple[int, int]:
     """Where on the screen the first link to a section is drawn."""
-    from saga.screen.manual import LINE, MARGIN, TEXT_TOP
+    from saga.screen.manual import LINE_HEIGHT, MARGIN, TEXT_TOP
 
     for row, line in enumerate(window.lines[window.top :]):
         x = MARGIN
@@ -136,14 +131,14 @@ def _link_spot(window: ManualWindow, target: str) -> tuple[int, int]:
                 lead = len(span.text) - len(span.text.lstrip())
                 return (
                     window.panel.x0 + x + (lead + 1) * 8,
-                    window.panel.y0 + TEXT_TOP + 5 + row * LINE,
+                    window.panel.y0 + TEXT_TOP + 5 + row * LINE_HEIGHT,
                 )
             x += len(span.text) * 8
     raise AssertionError(f"no link to {target}")
 
 
-def test_the_viewer_follows_links_goes_back_browses_and_searches() -> None:
-    window = ManualWindow(_ui(), ENGLISH, "english")
+def test_the_viewer_follows_links_goes_back_browses_and_searches(ui: Ui) -> None:
+    window = ManualWindow(ui, ENGLISH, "english")
     assert window.section == 0 and window.title == "Contents"
     texts = [text for _, _, text in window.panel.lines]
     assert "Combat results table" in texts  # the links are drawn as text too
@@ -162,8 +157,7 @@ def test_the_viewer_follows_links_goes_back_browses_and_searches() -> None:
     assert window.lines[row][n].target == "kingdoms"
 
 
-def test_the_viewer_works_by_keys_and_clicks() -> None:
-    ui = _ui()
+def test_the_viewer_works_by_keys_and_clicks(ui: Ui) -> None:
     window = ManualWindow(ui, ENGLISH, "english")
     x, y = _link_spot(window, "gods")
     source = ScriptedEventSource()
@@ -173,8 +167,7 @@ def test_the_viewer_works_by_keys_and_clicks() -> None:
     source.raw(RawKey.TAB).raw(RawKey.TAB).raw(RawKey.RETURN)  # the second link
     source.raw(RawKey.RIGHT)  # the section after it
     source.key("\x1b")
-    ui = _ui(source)
-    window = manual_window(ui, ENGLISH)
+    window = manual_window(Ui(source), ENGLISH)
     assert [window.guide.sections[s].id for s, _ in window.history] == [
         "contents",
         "components",
@@ -182,15 +175,34 @@ def test_the_viewer_works_by_keys_and_clicks() -> None:
     assert window.guide.sections[window.section].id == "object"
 
 
-@pytest.mark.parametrize("language", ["deutsch", "italiano"])
-def test_the_viewer_reads_a_translation(language: str) -> None:
-    window = ManualWindow(_ui(), LANGUAGES[language], language)
+@pytest.mark.parametrize("language", ["deutsch", "greek", "italiano"])
+def test_the_viewer_reads_a_translation(language: str, ui: Ui) -> None:
+    window = ManualWindow(ui, LANGUAGES[language], language)
     assert window.buttons[0].text == window.guide.buttons[0] != "Contents"
     assert window.title == window.guide.sections[0].title != "Contents"
     source = ScriptedEventSource()
     source.key("\x1b")
-    chosen = manual_window(_ui(source), LANGUAGES[language])  # the catalog's language
+    chosen = manual_window(Ui(source), LANGUAGES[language])  # the catalog's language
     assert chosen.guide.buttons == window.guide.buttons
+
+
+def test_typing_finds_greek_words_accents_aside_and_from_a_latin_keyboard(ui: Ui) -> None:
+    window = ManualWindow(ui, LANGUAGES["greek"], "greek")
+    assert window.title == "Περιεχόμενα"
+    for typed, section in (("μ", "combat"), ("m", "combat"), ("θεο", "gods"), ("ueo", "gods")):
+        window.typed_at = 0.0  # a new search
+        for char in typed:
+            window.search(char)
+        assert window.picked is not None, typed
+        row, n = window.picked
+        assert window.lines[row][n].target == section, typed
+
+
+def test_a_translated_rulebook_is_most_of_the_english_one() -> None:
+    """Every rulebook tells the whole of the rules: at least seven tenths of the English words."""
+    english = len(manual_text("english").split())
+    for language in RULEBOOKS:
+        assert len(manual_text(language).split()) >= 0.7 * english, language
 
 
 # -- the tables come from the engine -------------------------------------------
@@ -533,7 +545,7 @@ def _god_rows(god: str, language: str = "english") -> list[list[str]]:
     return rows[1:]
 
 
-@pytest.mark.parametrize("language", ["deutsch", "italiano"])
+@pytest.mark.parametrize("language", ["deutsch", "greek", "italiano"])
 def test_a_translations_gods_tables_have_the_english_figures(language: str) -> None:
     """Their rolls and numbers: the English tables are checked die by die below."""
 
@@ -641,12 +653,15 @@ def test_the_german_rulebook_calls_no_hero_er() -> None:
     assert his == []
 
 
-@pytest.mark.parametrize("language, her", [("deutsch", "Heldin"), ("italiano", "eroina")])
+@pytest.mark.parametrize(
+    "language, her", [("deutsch", "Heldin"), ("greek", "ηρωίδα"), ("italiano", "eroina")]
+)
 def test_a_rulebook_whose_word_for_hero_is_masculine_says_it_means_brunhild_too(
     language: str, her: str
 ) -> None:
-    """German and Italian make "Held" and "eroe" masculine by grammar: the
-    rulebook says, where it names the heroes, that the word is for all six."""
+    """German, Greek and Italian make "Held", "ήρωας" and "eroe" masculine by
+    grammar: the rulebook says, where it names the heroes, that the word is
+    for all six."""
     text = " ".join("\n".join(_section_text("components", language)).split())
     hero = next(line for line in text.split("- ") if "Brunhild" in line)
     assert her in hero

@@ -2,17 +2,12 @@
 
 from __future__ import annotations
 
-from amiga.display import Screen
 from amiga.input import MouseCode, ScriptedEventSource
 from saga.look.text import english
 from saga.screen import network as N
 from saga.screen.ui import HEIGHT, WIDTH, Ui
 
 T = english()
-
-
-def _ui(source: ScriptedEventSource) -> Ui:
-    return Ui(source, None, Screen(WIDTH, HEIGHT, depth=7, halfbrite=True))
 
 
 def _row_y(rows: int, row: int, extra: int = 0) -> int:
@@ -24,15 +19,15 @@ def _row_y(rows: int, row: int, extra: int = 0) -> int:
 
 def test_hosting_asks_for_the_port_the_code_and_who_plays_here() -> None:
     source = ScriptedEventSource().key("\r")
-    form = N.host_form(_ui(source), T, [0, 1], "4000", "ABC123")
+    form = N.host_form(Ui(source), T, [0, 1], "4000", "ABC123")
     assert form == N.HostForm("4000", "ABC123", frozenset({0}))  # the first human plays here
 
     x = (WIDTH - 480) // 2 + 12 + N.LABEL_W + 40
     source = ScriptedEventSource().click(x, _row_y(4, 3)).key("\t").key("9").key("\r")
-    form = N.host_form(_ui(source), T, [0, 1], "4000", "ABC123")
+    form = N.host_form(Ui(source), T, [0, 1], "4000", "ABC123")
     assert form == N.HostForm("9", "ABC123", frozenset({0, 1}))  # Brunhild here too, port typed
 
-    assert N.host_form(_ui(ScriptedEventSource().key("\x1b")), T, [0], "4000", "X") is None
+    assert N.host_form(Ui(ScriptedEventSource().key("\x1b")), T, [0], "4000", "X") is None
 
 
 def test_joining_lists_the_lan_games_and_a_click_picks_one() -> None:
@@ -42,11 +37,11 @@ def test_joining_lists_the_lan_games_and_a_click_picks_one() -> None:
     source = ScriptedEventSource().click(200, list_y)
     for char in "k7qxpm\r":
         source.key(char)
-    form = N.join_form(_ui(source), T, lambda: offers, "", "", "")
+    form = N.join_form(Ui(source), T, lambda: offers, "", "", "")
     assert form == N.JoinForm("127.0.0.1:4000", "k7qxpm", "BRUNHILD")
 
     source = ScriptedEventSource().click(300, 300, MouseCode.MENUDOWN)
-    assert N.join_form(_ui(source), T, list, "", "", "") is None
+    assert N.join_form(Ui(source), T, list, "", "", "") is None
 
 
 def test_the_wait_for_players_ends_when_ready_or_cancelled() -> None:
@@ -57,6 +52,6 @@ def test_the_wait_for_players_ends_when_ready_or_cancelled() -> None:
         return len(looks) > 3
 
     source = ScriptedEventSource().ticks(10)
-    assert N.wait_window(_ui(source), T, "Waiting", lambda: ["Port: 4000"], ready) == "ready"
+    assert N.wait_window(Ui(source), T, "Waiting", lambda: ["Port: 4000"], ready) == "ready"
     source = ScriptedEventSource().key("\x1b")
-    assert N.wait_window(_ui(source), T, "Waiting", list, lambda: False) == "cancel"
+    assert N.wait_window(Ui(source), T, "Waiting", list, lambda: False) == "cancel"

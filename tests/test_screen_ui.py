@@ -6,7 +6,6 @@ from pathlib import Path
 
 import pytest
 
-from amiga.display import Screen
 from amiga.input import MouseCode, Qualifier, RawKey, ScriptedEventSource
 from saga import trace
 from saga.engine import tables as T
@@ -26,38 +25,33 @@ from saga.window.host import ScreenHost
 TEXT = english()
 
 
-def _ui(source: ScriptedEventSource) -> Ui:
-    return Ui(source, None, Screen(640, 512, depth=7, halfbrite=True))
-
-
-def test_title_screen_keys() -> None:
-    source = ScriptedEventSource()
+def test_title_screen_keys(source: ScriptedEventSource, ui: Ui) -> None:
     source.key("2").key("r").raw(RawKey.RIGHT).raw(RawKey.UP).key("s", Qualifier.LSHIFT).key(" ")
     config = Config()
-    choice = TitleScreen(_ui(source), config, TEXT, lambda key: None).run()
+    choice = TitleScreen(ui, config, TEXT, lambda key: None).run()
     assert choice.action == "start"
     assert config.controls == [T.HUMAN, T.HUMAN, T.NONE, T.NONE, T.AMIGA, T.NONE]
     assert (config.delay, config.turns) == (2, 21)
 
 
-def test_title_screen_needs_a_hero_to_start_and_escape_quits() -> None:
-    source = ScriptedEventSource()
+def test_title_screen_needs_a_hero_to_start_and_escape_quits(
+    source: ScriptedEventSource, ui: Ui
+) -> None:
     source.key(" ").key("\x1b")
     config = Config(controls=[T.NONE] * 6)
-    assert TitleScreen(_ui(source), config, TEXT, lambda key: None).run().action == "quit"
+    assert TitleScreen(ui, config, TEXT, lambda key: None).run().action == "quit"
 
 
-def test_title_screen_gadgets_by_mouse() -> None:
-    source = ScriptedEventSource()
+def test_title_screen_gadgets_by_mouse(source: ScriptedEventSource, ui: Ui) -> None:
     source.click(330, 216).click(330, 216, qualifier=Qualifier.LSHIFT)  # Beowulf there and back
     source.click(330, 229).click(318, 350).click(400, 376)  # Brunhild, advanced, start
     config = Config()
-    assert TitleScreen(_ui(source), config, TEXT, lambda key: None).run().action == "start"
+    assert TitleScreen(ui, config, TEXT, lambda key: None).run().action == "start"
     assert config.controls[:2] == [T.HUMAN, T.HUMAN] and config.advanced
 
 
 def _host(source: ScriptedEventSource, delay: int = 0) -> tuple[ScreenHost, Ui]:
-    ui = _ui(source)
+    ui = Ui(source)
     g = Session(Setup(1), TEXT, QuietHost()).game
     return ScreenHost(ui, Board(ui), TEXT, Config(delay=delay), g, None, lambda key: None), ui
 
@@ -168,11 +162,10 @@ def test_a_whole_amiga_game_in_the_window(
     assert said == messages[:-1] and messages[-1].startswith("M 1 The game is over!")
 
 
-def test_closing_the_window_quits() -> None:
-    source = ScriptedEventSource()
+def test_closing_the_window_quits(source: ScriptedEventSource, ui: Ui) -> None:
     source.close()
     with pytest.raises(QuitProgram):
-        _ui(source).next_message(None)
+        ui.next_message(None)
 
 
 class RecordingStore:
@@ -185,7 +178,7 @@ class RecordingStore:
 
 def test_title_screen_sliders_drag_and_keep_only_what_changed() -> None:
     config = Config()
-    title = TitleScreen(_ui(ScriptedEventSource()), config, TEXT, lambda key: None)
+    title = TitleScreen(Ui(ScriptedEventSource()), config, TEXT, lambda key: None)
     knob = title.turns.knob()
     source = ScriptedEventSource()
     source.move(knob.left + 4, knob.top + 3).press(MouseCode.SELECTDOWN)
@@ -195,20 +188,21 @@ def test_title_screen_sliders_drag_and_keep_only_what_changed() -> None:
     source.click(delay_knob.left + 4, delay_knob.top + 3)  # a click on a knob changes nothing
     source.key("\x1b")
     store = RecordingStore()
-    choice = TitleScreen(_ui(source), config, TEXT, lambda key: None, store.remember).run()
+    choice = TitleScreen(Ui(source), config, TEXT, lambda key: None, store.remember).run()
     assert choice.action == "quit"
     assert config.turns > 60 and config.delay == 1
     assert {k for change in store.kept for k in change} == {"turns"}
 
 
-def test_title_screen_clicks_beside_the_gadgets_do_nothing() -> None:
+def test_title_screen_clicks_beside_the_gadgets_do_nothing(
+    source: ScriptedEventSource, ui: Ui
+) -> None:
     config = Config()
-    source = ScriptedEventSource()
     source.click(40, 378).click(600, 378)  # the Start button's row, far from it
     source.click(300, 220).click(430, 216).click(200, 330)  # beside a cycle, a slider
     source.key("\x1b")
     before = Config()
-    assert TitleScreen(_ui(source), config, TEXT, lambda key: None).run().action == "quit"
+    assert TitleScreen(ui, config, TEXT, lambda key: None).run().action == "quit"
     assert config == before
 
 
@@ -237,8 +231,7 @@ def test_leaving_a_game_in_play_asks_first(item: str) -> None:
     assert list(source) == []  # the last key's release went with the requester
 
 
-def test_without_a_game_new_asks_nothing() -> None:
-    ui = _ui(ScriptedEventSource())
+def test_without_a_game_new_asks_nothing(ui: Ui) -> None:
     with pytest.raises(Leave):
         App(ui, Config(), TEXT, Lcg64(1)).menu("new")
 
@@ -273,15 +266,16 @@ def test_the_luck_cheat_at_a_key_prompt() -> None:
     assert g.heroes[0].luck == 5000
 
 
-def test_save_as_typing_replaces_the_name_it_offers(tmp_path: Path) -> None:
+def test_save_as_typing_replaces_the_name_it_offers(
+    tmp_path: Path, source: ScriptedEventSource, ui: Ui
+) -> None:
     from saga.screen.files import choose_file
 
-    source = ScriptedEventSource()
     source.click(20, 20).click(600, 400)  # beside the requester: nothing
     for c in "turn3":
         source.key(c)
     source.raw(RawKey.LEFT).key("\b").key("\r")
-    chosen = choose_file(_ui(source), TEXT, "Save", tmp_path, "mygame.saga")
+    chosen = choose_file(ui, TEXT, "Save", tmp_path, "mygame.saga")
     assert chosen == tmp_path.resolve() / "tur3"
 
 
@@ -293,17 +287,15 @@ def test_file_requester_picks_from_the_list_and_the_right_button_cancels(
     (tmp_path / "old.saga").write_bytes(b"")
     source = ScriptedEventSource()
     source.click(X0 + 20, LIST_TOP + 13).key("\r")  # row 1 (after the parent), then Return
-    assert choose_file(_ui(source), TEXT, "Open", tmp_path) == tmp_path.resolve() / "old.saga"
+    assert choose_file(Ui(source), TEXT, "Open", tmp_path) == tmp_path.resolve() / "old.saga"
     source = ScriptedEventSource()
     source.click(300, 200, MouseCode.MENUDOWN)
-    assert choose_file(_ui(source), TEXT, "Open", tmp_path) is None
+    assert choose_file(Ui(source), TEXT, "Open", tmp_path) is None
 
 
-def test_an_answer_key_whose_upper_case_is_two_letters() -> None:
+def test_an_answer_key_whose_upper_case_is_two_letters(source: ScriptedEventSource, ui: Ui) -> None:
     """A catalog may make "ß" the key for yes: it stays itself, as toupper() leaves it."""
-    source = ScriptedEventSource()
     source.key("ß").pause(0.1).click(300, 300)
-    ui = _ui(source)
     text = {"MSG_KEY_YES": "ß"}
     words = lambda name: text.get(name) or TEXT(name)  # noqa: E731
     g = Session(Setup(1), words, QuietHost()).game
@@ -312,7 +304,50 @@ def test_an_answer_key_whose_upper_case_is_two_letters() -> None:
     assert host.ask(Ask.YNKEYBOARD, 6).result == ord("ß")  # the left button stands for it
 
 
-def test_the_title_screen_keeps_only_the_hero_the_player_changed(tmp_path: Path) -> None:
+GREEK_KEYS = {
+    "MSG_KEY_YES": "Ν",
+    "MSG_KEY_NO": "Ο",
+    "MSG_KEY_GLORY": "Δ",
+    "MSG_KEY_LUCK": "Τ",
+    "MSG_KEY_WITHDRAW": "Α",
+    "MSG_KEY_RESTART": "Ν",
+    "MSG_KEY_TRANSFER": "Δ",
+}
+
+
+def _greek_host(source: ScriptedEventSource) -> ScreenHost:
+    ui = Ui(source)
+    words = lambda name: GREEK_KEYS.get(name) or TEXT(name)  # noqa: E731
+    g = Session(Setup(1), words, QuietHost()).game
+    return ScreenHost(ui, Board(ui), words, Config(), g, None, lambda key: None)
+
+
+def test_greek_answers_come_from_a_greek_keyboard_and_from_a_latin_one() -> None:
+    source = ScriptedEventSource()
+    source.key("ν").pause(0.1)  # a Greek keyboard: the N key, typing ν
+    source.raw(RawKey.O).pause(0.1)  # a US keyboard: o, on the key where Ο is
+    source.raw(RawKey.G).pause(0.1)  # g, where Γ is: no answer, a wrong key as ever
+    source.raw(RawKey.D, Qualifier.LSHIFT).pause(0.1)  # Δ, with Shift as without
+    source.raw(RawKey.D).pause(0.1)  # Δ for Transfer, asked with Withdraw and Restart
+    host = _greek_host(source)
+    assert host.ask(Ask.YNKEYBOARD, 6).result == ord("Ν")
+    assert host.ask(Ask.YNKEYBOARD, 6).result == ord("Ο")
+    assert host.ask(Ask.GLKEYBOARD, 6).result == ord("G")  # what the original gets: ask again
+    assert host.ask(Ask.GLKEYBOARD, 6).result == ord("Δ")
+    assert host.ask(Ask.WRKEYBOARD, 6).result == ord("Δ")
+
+
+def test_a_latin_letter_for_a_greek_key_is_no_shortcut_nor_an_answer_elsewhere() -> None:
+    source = ScriptedEventSource()
+    source.raw(RawKey.N, Qualifier.CONTROL).pause(0.1).raw(RawKey.N).pause(0.1).key("5")
+    host = _greek_host(source)
+    assert host.ask(Ask.YNKEYBOARD, 6).result == ord("Ν")  # Ctrl+N left to the menus
+    assert host.ask(Ask.MULTIKEYBOARD, 6).result == ord("5")  # digits only: N's n is stale
+
+
+def test_the_title_screen_keeps_only_the_hero_the_player_changed(
+    tmp_path: Path, source: ScriptedEventSource, ui: Ui
+) -> None:
     # Ragnar is the Amiga for this run only (say RAGNAR=AMIGA on the command line);
     # changing Beowulf on the title screen must not write Ragnar into the file.
     settings = tmp_path / "Saga.config"
@@ -320,9 +355,8 @@ def test_the_title_screen_keeps_only_the_hero_the_player_changed(tmp_path: Path)
     store = SettingsFile(settings)
     config, _ = store.read(Config(home=tmp_path))
     config.controls[3] = T.AMIGA
-    source = ScriptedEventSource()
     source.key("b").key("\x1b")  # Beowulf's control cycles; then leave
-    TitleScreen(_ui(source), config, TEXT, lambda key: None, store.remember).run()
+    TitleScreen(ui, config, TEXT, lambda key: None, store.remember).run()
     assert config.controls[0] != T.HUMAN
     text = settings.read_text()
     assert "RAGNAR=NONE" in text and "BEOWULF=HUMAN" not in text and text.startswith("; mine\n")
@@ -330,7 +364,7 @@ def test_the_title_screen_keeps_only_the_hero_the_player_changed(tmp_path: Path)
 
 @pytest.mark.parametrize("once", [False, True])
 def test_a_watched_replay_offers_nothing_to_leave_it_for(
-    once: bool, monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+    once: bool, monkeypatch: pytest.MonkeyPatch, tmp_path: Path, source: ScriptedEventSource, ui: Ui
 ) -> None:
     # Watching a replay plays one game in its window: New, Open and Back to
     # the title screen would only close it, so they rest, as after a requester.
@@ -342,7 +376,6 @@ def test_a_watched_replay_offers_nothing_to_leave_it_for(
         return turn_starts(host, state)
 
     monkeypatch.setattr(ScreenHost, "turn_starts", look)
-    source = ScriptedEventSource()
     if not once:
         source.key(" ")  # start from the title screen
     source.ticks(1).click(300, 300)  # the turn prompt
@@ -350,13 +383,13 @@ def test_a_watched_replay_offers_nothing_to_leave_it_for(
     source.key("\x1b")  # back on the title screen, if there is one: quit
     config = Config(controls=[T.AMIGA] + [T.NONE] * 5, turns=1, delay=0, home=tmp_path)
     setup = Setup(1, tuple(config.controls), config.turns)
-    App(_ui(source), config, TEXT, Lcg64(1)).run(setup, None, once)
+    App(ui, config, TEXT, Lcg64(1)).run(setup, None, once)
     assert offered == [not once] * 3
 
 
 def _menu_drag(source: ScriptedEventSource, key: str) -> None:
     """Pick a menu item as a player does: the right button held from the title bar."""
-    strip = App(_ui(ScriptedEventSource()), Config(), TEXT, Lcg64(1)).ui.strip
+    strip = App(Ui(ScriptedEventSource()), Config(), TEXT, Lcg64(1)).ui.strip
     assert strip is not None
     for index, title in enumerate(strip.titles):
         rows = [box for box, item in strip.layout(index)[1] if item.key == key]
@@ -386,3 +419,17 @@ def test_the_game_over_screen_goes_back_to_the_title_screen(
     config = Config(controls=[T.AMIGA] * 6, turns=1, delay=0, home=tmp_path)
     assert run_window(config, Setup(3, tuple(config.controls)), TEXT, None, source) == 0
     assert titles == [False, False]  # back at the title screen, where the item rests again
+
+
+@pytest.mark.parametrize(
+    ("typed", "yes"),
+    [("ν", True), ("Ν", True), ("n", True), ("ο", False), ("Ό", False), ("o", False), ("\r", True)],
+)
+def test_a_greek_requester_takes_its_buttons_letters_from_any_keyboard(
+    typed: str, yes: bool
+) -> None:
+    from saga.screen.windows import ask_yes_no
+
+    source = ScriptedEventSource()
+    source.key(typed)
+    assert ask_yes_no(Ui(source), "Νέο παιχνίδι", [], yes="Ναι", no="Όχι") is yes

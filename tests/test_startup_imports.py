@@ -32,7 +32,6 @@ def test_the_title_screen_waits_for_neither_the_map_nor_the_save_layout() -> Non
     # rulebook, the manual, About Saga and the file requester when first opened.
     code = (
         "import sys\n"
-        "from amiga.display import Screen\n"
         "from amiga.input import ScriptedEventSource\n"
         "import saga.cli\n"
         "from saga.files.config import Config\n"
@@ -41,7 +40,7 @@ def test_the_title_screen_waits_for_neither_the_map_nor_the_save_layout() -> Non
         "from saga.screen.title import TitleScreen\n"
         "from saga.screen.ui import Ui\n"
         "from saga.look.text import english\n"
-        "ui = Ui(ScriptedEventSource(), None, Screen(640, 512, depth=7, halfbrite=True))\n"
+        "ui = Ui(ScriptedEventSource())\n"
         "app = App(ui, Config(), english(), Lcg64(1))\n"
         "TitleScreen(ui, app.config, english(), app.menu).draw()\n"
         "print(sorted(m for m in sys.modules if m in ('amiga.iff', 'construct', "

@@ -24,6 +24,7 @@ gaps.
 
 from __future__ import annotations
 
+import contextlib
 import functools
 import os
 from collections.abc import Callable, Mapping
@@ -33,6 +34,7 @@ from typing import Any, Protocol
 
 from amiga.dos import FileProblem, Problem, read_limited, reason, write_atomic
 from saga.engine import tables as T
+from saga.engine.session import TURNS, Setup
 from saga.look.text import PROBLEM_MESSAGES, Notice, warn
 
 CONTROL_NAMES = {control.name: control for control in T.Control}
@@ -117,6 +119,17 @@ def _number(low: int, high: int) -> Callable[[str], int]:
     return read
 
 
+def _turns(value: str) -> int:
+    """A game's length: as long as the door lets a game last (see :class:`Setup`)."""
+    try:
+        return Setup(0, turns=int(value)).turns
+    except ValueError:
+        low, high = TURNS[0], TURNS[-1]
+        raise _Refused(
+            f"it must be {low} to {high}", "MSG_SETTING_NUMBER", f"{low}-{high}."
+        ) from None
+
+
 def _flag(value: str) -> bool:
     if value.upper() in _YES:
         return True
@@ -138,6 +151,10 @@ def _path(value: str) -> str:
 
 
 def _language(value: str) -> str:
+    # The file is ISO-8859-1, as the Amiga's; a name typed in UTF-8 on a
+    # modern system (LANGUAGE=ελληνικά) reads as that name.
+    with contextlib.suppress(UnicodeError):
+        value = value.encode("latin-1").decode("utf-8")
     if not value.isprintable() or any(c in value for c in "/\\:"):
         raise _Refused("it is not a language name", "MSG_SETTING_LANGUAGE")
     return value
@@ -161,7 +178,7 @@ class _Key:
 
 _KEYS = [
     *(_Key(n.upper(), "controls", _control, hero) for hero, n in enumerate(T.HERO_NAMES)),
-    _Key("TURNS", "turns", _number(1, T.MAX_TURNS)),
+    _Key("TURNS", "turns", _turns),
     _Key("ADVANCED", "advanced", _flag),
     _Key("DELAY", "delay", _number(0, len(DELAY_TICKS) - 1)),
     _Key("WATCHAMIGA", "watch_amiga", _flag),
@@ -317,9 +334,9 @@ def _parse_amiga(head: bytes, config: Config, name: str) -> list[str]:
         config.delay = delay_from_amiga(fields_.delay_step)
     else:
         bad("message delay", "MSG_MESSAGE_DELAY", fields_.delay_step)
-    if 1 <= fields_.turns <= T.MAX_TURNS:
-        config.turns = fields_.turns
-    else:
+    try:
+        config.turns = _turns(str(fields_.turns))
+    except _Refused:
         bad("number of turns", "MSG_TURNS", fields_.turns)
     for flag in _AMIGA_FLAGS:
         setattr(config, flag, bool(fields_[flag]))

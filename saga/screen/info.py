@@ -17,7 +17,7 @@ from saga.look.text import Lookup
 from saga.look.view import GameView, ItemView, PieceView, SideView
 from saga.screen import pens as P
 from saga.screen.board import Thing
-from saga.screen.panel import LINE, Panel, text_width
+from saga.screen.panel import LINE_HEIGHT, Panel, text_width
 from saga.screen.ui import Ui
 
 MARGIN = 8
@@ -306,15 +306,15 @@ def open_info(ui: Ui, v: GameView, t: Lookup, thing: Thing) -> Panel:
         width = left_w
     lines = max(len(sheet.rows) + len(sheet.notes), len(sheet.right))
     images = max(len(sheet.jarls) + (sheet.sword is not None), min(4, len(sheet.treasures)))
-    height = max(4 + LINE * lines, 4 + SLOT * images) + 6
+    height = max(4 + LINE_HEIGHT * lines, 4 + SLOT * images) + 6
     panel = Panel(ui, t("MSG_DETAILS"), width, height)
     for row, (label, value) in enumerate(sheet.rows):
-        panel.text(MARGIN, 11 + row * LINE, label)
-        panel.text(value_x, 11 + row * LINE, value)
+        panel.text(MARGIN, 11 + row * LINE_HEIGHT, label)
+        panel.text(value_x, 11 + row * LINE_HEIGHT, value)
     for row, note in enumerate(sheet.notes, len(sheet.rows)):
-        panel.text(MARGIN, 11 + row * LINE, note)
+        panel.text(MARGIN, 11 + row * LINE_HEIGHT, note)
     for row, line in enumerate(sheet.right):
-        panel.text(right_x, 11 + row * LINE, line)
+        panel.text(right_x, 11 + row * LINE_HEIGHT, line)
     _draw_images(panel, sheet, images_x)
     return panel
 

@@ -9,8 +9,9 @@ Keys: the cursor keys up and down, Page Up/Down, Home, End, Space and the
 wheel scroll; left and right go to the previous and next section; Tab and
 Shift+Tab pick a link and Return follows it; Backspace goes back; letters
 jump to the first link, or else the first section, whose words start with
-what was typed.  Esc, Return (with no link picked) and the right button
-close the window; Shift+Esc quits.  A click on the bar at the right scrolls
+what was typed (accents aside; Latin letters also find the Greek ones a
+Greek keyboard has on their keys).  Esc, Return (with no link picked) and
+the right button close the window; Shift+Esc quits.  A click on the bar at the right scrolls
 by a page, or drags the knob.
 """
 
@@ -21,10 +22,12 @@ from importlib import resources
 
 from amiga.display.box import Box
 from amiga.input import IDCMP, IntuiMessage, MouseCode, Qualifier, RawKey
+from amiga.input.keymap import greek_for, typed_as
 from amiga.intuition import Button
 from saga.look.text import Lookup
 from saga.screen import guide as G
 from saga.screen import pens as P
+from saga.screen.panel import LINE_HEIGHT as P_LINE_HEIGHT
 from saga.screen.panel import Panel
 from saga.screen.ui import DRAW_INFO, FONT, Ui
 
@@ -33,9 +36,9 @@ MARGIN = 8
 BAR = 14  # the scroll bar's width
 BUTTONS = 18  # the row of buttons at the top
 TEXT_TOP = BUTTONS + 4
-LINE = 11  # a pixel more than the other windows' lines, for the links' buttons
+LINE_HEIGHT = P_LINE_HEIGHT + 1  # a pixel more than the other windows', for the links' buttons
 COLUMNS = (WIDTH - 2 * MARGIN - BAR) // FONT
-ROWS = (HEIGHT - TEXT_TOP - 4) // LINE
+ROWS = (HEIGHT - TEXT_TOP - 4) // LINE_HEIGHT
 TYPING_PAUSE = 1.0  # seconds after which typed letters start a new search
 
 
@@ -152,24 +155,33 @@ class ManualWindow:
         if now - self.typed_at > TYPING_PAUSE:
             self.typed = ""
         self.typed_at = now
-        self.typed += char.lower()
+        self.typed += typed_as(char)
+        # Typed on a keyboard without Greek letters, the letters a Greek
+        # keyboard has on the same keys are looked for too.
+        for typed in dict.fromkeys((self.typed, typed_as(_greek_places(self.typed)))):
+            if self._find(typed):
+                return
+
+    def _find(self, typed: str) -> bool:
+        """Pick the first link, else show the first section, that ``typed`` starts."""
 
         def whole(text: str) -> bool:
-            return text.lower().startswith(self.typed)
+            return typed_as(text).startswith(typed)
 
         def word(text: str) -> bool:
-            return any(w.lower().startswith(self.typed) for w in text.split())
+            return any(w.startswith(typed) for w in typed_as(text).split())
 
         for starts in (whole, word):
             for row, n in self.links():
                 if starts(self.lines[row][n].text.strip()):
                     self.pick((row, n))
-                    return
+                    return True
             for number, section in enumerate(self.guide.sections):
                 if starts(section.title):
                     if number != self.section:
                         self.show(number, remember=True)
-                    return
+                    return True
+        return False
 
     # -- drawing -----------------------------------------------------------------
 
@@ -183,7 +195,7 @@ class ManualWindow:
         self.draw_buttons()
         for row, line in enumerate(self.lines[self.top : self.top + ROWS]):
             x = MARGIN
-            baseline = TEXT_TOP + 9 + row * LINE
+            baseline = TEXT_TOP + 9 + row * LINE_HEIGHT
             for n, span in enumerate(line):
                 if span.is_link:
                     picked = self.picked == (self.top + row, n)
@@ -321,7 +333,7 @@ class ManualWindow:
 
     def link_at(self, x: int, y: int) -> str | None:
         """The section a link at (x, y) in the window leads to, if there is one."""
-        row = (y - TEXT_TOP - 2) // LINE
+        row = (y - TEXT_TOP - 2) // LINE_HEIGHT
         if not 0 <= row < ROWS or self.top + row >= len(self.lines):
             return None
         at = MARGIN
@@ -363,3 +375,8 @@ def manual_window(ui: Ui, t: Lookup, language: str | None = None) -> ManualWindo
     window = ManualWindow(ui, t, language or getattr(t, "language", None))
     window.run()
     return window
+
+
+def _greek_places(typed: str) -> str:
+    """Latin letters as the Greek letters on their keys of a Greek keyboard ("kan": "καν")."""
+    return "".join(greek_for(char) or char for char in typed)

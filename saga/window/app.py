@@ -230,13 +230,10 @@ class App:
     def _setup(self, state: GameState | None) -> Setup:
         """The game the settings make (or the saved one), on the run's dice."""
         config = self.config
+        if state is not None:
+            return Setup.continuing(self.dice.state, state, config.fixes)
         return Setup(
-            self.dice.state,
-            tuple(config.controls),
-            config.turns,
-            config.advanced,
-            config.fixes,
-            state,
+            self.dice.state, tuple(config.controls), config.turns, config.advanced, config.fixes
         )
 
     @property
