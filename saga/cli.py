@@ -22,7 +22,6 @@ from types import FrameType
 from typing import TYPE_CHECKING
 
 from amiga.dos import FileProblem, check_writable, same_file
-from amiga.input import EventSource
 from saga import version_line
 from saga.engine import tables as T
 from saga.engine.host import WHITE, Host
@@ -40,6 +39,7 @@ from saga.play.hosts import ScriptError, TerminalHost
 from saga.play.replay import Recorder, ReplayHost
 
 if TYPE_CHECKING:
+    from amiga.input import EventSource
     from saga.art.kit import Art
     from saga.net.online import Servers
 

@@ -21,6 +21,7 @@ from saga.files import savefile
 from saga.files.config import Config
 from saga.look.text import english
 from saga.play.hosts import QuietHost
+from saga.screen import files
 from saga.screen import pens as P
 from saga.screen.ui import Ui
 from saga.screen.windows import wrap
@@ -125,7 +126,7 @@ def test_a_full_disk_cannot_be_written() -> None:
 
 
 def _open(app: App, path: Path, monkeypatch: pytest.MonkeyPatch) -> object:
-    monkeypatch.setattr(app_module, "choose_file", lambda *args, **kw: path)
+    monkeypatch.setattr(files, "choose_file", lambda *args, **kw: path)
     return app._open()
 
 

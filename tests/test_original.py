@@ -398,6 +398,7 @@ def test_the_menu_takes_a_copy_through_the_requester_and_gives_it_back(
     from saga.files.config import Config
     from saga.look.text import english
     from saga.original.art import OriginalArt
+    from saga.screen import files
     from saga.screen.ui import Ui
     from saga.window import app as window_app
 
@@ -412,7 +413,7 @@ def test_the_menu_takes_a_copy_through_the_requester_and_gives_it_back(
         asked.append((pattern, drawers))
         return copy_folder
 
-    monkeypatch.setattr(window_app, "choose_file", requester)
+    monkeypatch.setattr(files, "choose_file", requester)
     app.menu("original")
     assert asked == [("#?", True)]
     assert isinstance(ui.art, OriginalArt)
@@ -434,6 +435,7 @@ def test_the_requester_opens_at_the_copy_in_use_and_a_partial_copy_is_told_in_it
     from saga.engine.rng import Lcg64
     from saga.files.config import Config
     from saga.look.text import english
+    from saga.screen import files
     from saga.screen.ui import Ui
     from saga.window import app as window_app
 
@@ -451,7 +453,7 @@ def test_the_requester_opens_at_the_copy_in_use_and_a_partial_copy_is_told_in_it
     def tell(ui, t, notices):  # type: ignore[no-untyped-def]
         told.append((notices[0].words[0], ui.screen.palette[22]))
 
-    monkeypatch.setattr(window_app, "choose_file", requester)
+    monkeypatch.setattr(files, "choose_file", requester)
     monkeypatch.setattr(window_app.fm, "tell", tell)
     assert OwnArt().fixed_colours()[22] != W.palette()[22]  # a jarl's tile tells them apart
     app.menu("original")

@@ -10,7 +10,7 @@ from engine_helpers import TEXT, RecordingHost, blank_game, draws, put_hero, put
 
 from saga.engine import items, movement, placement, turn, wounds
 from saga.engine import tables as T
-from saga.engine.assess import Camp, Phase, Sides, Survey
+from saga.engine.assess import ITEM, Camp, Phase, Sides, Survey
 from saga.engine.attacks import attack_phase, attackers, can_attack
 from saga.engine.combat import battle, defending, end_battle
 from saga.engine.counters import moves, strengths
@@ -95,9 +95,9 @@ def test_loose_items_score_nothing() -> None:
     put_hero(g, 0, 13)
     sword = g.swords[T.GRAM]
     sword.possessortype, sword.possessor, sword.where = T.KINGDOM, -1, 14
-    assert 14 not in Survey(g, Counter(T.HERO, 0)).items
+    assert 14 not in Survey(g, Counter(T.HERO, 0)).offers
     sword.possessortype = -1  # only an item of nobody's would count
-    assert 14 in Survey(g, Counter(T.HERO, 0)).items
+    assert Survey(g, Counter(T.HERO, 0)).offers[14] == ITEM
 
 
 def test_defender_estimate_adds_the_wrong_jarl_and_counts_the_dead() -> None:

@@ -28,7 +28,8 @@ def test_the_about_window_names_the_version() -> None:
 
 def test_the_title_screen_waits_for_neither_the_map_nor_the_save_layout() -> None:
     # The IFF reader, construct and the save declaration come with the first game;
-    # the readers of the player's copy of the original only with a copy named.
+    # the readers of the player's copy of the original only with a copy named; the
+    # rulebook, the manual, About Saga and the file requester when first opened.
     code = (
         "import sys\n"
         "from amiga.input import ScriptedEventSource\n"
@@ -43,7 +44,8 @@ def test_the_title_screen_waits_for_neither_the_map_nor_the_save_layout() -> Non
         "app = App(ui, Config(), english(), Lcg64(1))\n"
         "TitleScreen(ui, app.config, english(), app.menu).draw()\n"
         "print(sorted(m for m in sys.modules if m in ('amiga.iff', 'construct', "
-        "'saga.files.savelayout', 'amiga.lha', 'saga.net', 'twisted', 'wormhole') "
+        "'saga.files.savelayout', 'amiga.lha', 'saga.net', 'twisted', 'wormhole', "
+        "'saga.screen.manual', 'saga.screen.pages', 'saga.screen.files', 'saga.screen.about') "
         "or m.startswith('saga.original')))"
     )
     done = subprocess.run(
@@ -53,17 +55,34 @@ def test_the_title_screen_waits_for_neither_the_map_nor_the_save_layout() -> Non
 
 
 def test_a_headless_joiner_loads_no_window_and_no_hosting() -> None:
-    """A terminal that joins a game needs neither pygame and the screens, nor the
-    server, the LAN announcements and the code maker that only a host uses, nor
-    Twisted and magic-wormhole, which only an online game uses."""
+    """A terminal that joins a game needs neither pygame, the screens and the
+    window's input, nor the server, the LAN announcements and the code maker
+    that only a host uses, nor Twisted and magic-wormhole, which only an online
+    game uses."""
     code = (
         "import sys\n"
         "from saga import cli\n"
         "status = cli.main(['--headless', '--join', '127.0.0.1:1', '--code', 'ABCDEF'])\n"
         "wanted = ('pygame', 'saga.screen', 'saga.window', 'saga.net.server', "
-        "'saga.net.discovery', 'secrets', 'zeroconf', 'twisted', 'wormhole', "
-        "'saga.net.tunnel')\n"
+        "'saga.net.discovery', 'secrets', 'zeroconf', 'amiga.input', 'numpy', 'twisted', "
+        "'wormhole', 'saga.net.tunnel')\n"
         "print(status, sorted(m for m in wanted if m in sys.modules))"
     )
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60)
     assert done.stdout.strip() == "2 []", done.stderr
+
+
+def test_a_game_without_a_window_loads_no_numpy() -> None:
+    """The dice work their draws out with Python's own big integers: a trace,
+    a headless game or a network machine plays a game without importing numpy."""
+    code = (
+        "import contextlib, io, sys\n"
+        "from saga.trace import main\n"
+        "with contextlib.redirect_stdout(io.StringIO()):\n"
+        "    main(['1', '3', '0', '2', '2', '2', '2', '2', '2'])\n"
+        "print(sorted(m for m in ('numpy', 'pygame') if m in sys.modules))"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, check=True, timeout=60
+    )
+    assert done.stdout.strip() == "[]", done.stderr

@@ -32,6 +32,7 @@ PRINTABLE: tuple[str, ...] = (
     *(chr(code) for code in (*range(0x20, 0x7F), *range(0xA0, 0x100))),
     *sorted(ch for ch in machine_characters() if ord(ch) > 0xFF),
 )
+_INK = ord("#")  # in the font file's pictures; "." is paper
 
 
 class Font:
@@ -102,9 +103,10 @@ def parse(source: str) -> tuple[Entries, Entries, Entries, dict[str, str]]:
             at += 1
             continue
         rows = lines[at + 1 : at + 1 + HEIGHT]
-        if len(rows) != HEIGHT or any(len(row) != WIDTH or set(row) - {"#", "."} for row in rows):
+        picture = "".join(rows)
+        if len(rows) != HEIGHT or any(len(row) != WIDTH for row in rows) or picture.strip("#."):
             raise ValueError(f"font entry {lines[at]!r} is not 8 rows of 8 '#' or '.'")
-        bitmap = np.array([[cell == "#" for cell in row] for row in rows])
+        bitmap = np.frombuffer(picture.encode("ascii"), np.uint8).reshape(HEIGHT, WIDTH) == _INK
         kind = header[0]
         if kind == "replacement":
             glyphs[""] = bitmap

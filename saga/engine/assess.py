@@ -92,6 +92,9 @@ class Phase:
             t.where for t in g.treasures[: g.state.treasure_count] if t.possessortype == -1
         } - {-1}
         self.loose_swords = {s.where for s in g.swords if s.possessortype == -1} - {-1}
+        # Nobody is killed or placed while counters move: the living stay so.
+        self.living_heroes = [h for h in g.heroes if h.alive]
+        self.living_jarls = [j for j in g.jarls if j.alive]
         self._strengths_key: tuple[int, int, int, int] | None = None
         self._strengths: tuple[list[int], list[int]] = ([], [])
 
@@ -118,20 +121,18 @@ class Camp:
         self.side = side
         self.phase = phase
         self.heroes_at: dict[int, list[Hero]] = {}
-        for h in g.heroes:
-            if h.alive and h.index != side:
+        for h in phase.living_heroes:
+            if h.index != side:
                 self.heroes_at.setdefault(h.where, []).append(h)
         self.own_jarls: list[Jarl] = []
         self.rival_jarls_at: dict[int, list[Jarl]] = {}
         self.free_face_down: list[int] = []
-        for j in g.jarls:
-            if not j.alive:
-                continue
+        for j in phase.living_jarls:
             if j.hero == side:
                 self.own_jarls.append(j)
             elif j.face == T.FACE_UP:
                 self.rival_jarls_at.setdefault(j.where, []).append(j)
-            elif j.hero == -1 and j.face == T.FACE_DOWN:
+            elif j.hero == -1:  # face down
                 self.free_face_down.append(j.where)
         self.monsters_at = phase.monsters_at
         # Most areas hold nobody of another side: those need no closer look.
@@ -156,19 +157,28 @@ class Survey(Sides):
         self.rival_jarls_at = camp.rival_jarls_at
         self.monsters_at = camp.monsters_at
         self.occupied = camp.occupied
-        # A jarl stays with his hero: the area the hero stands in, if a jarl walks.
-        hero = g.heroes[side]
-        self.hero_where = hero.where if not (walks_hero or side == -1) and hero.alive else -1
-        self._count_jarls(camp, -1 if walks_hero else c.number)
-        self.items = _ownerless_items(g, camp.phase, c)
+        self.ice, self.king = g.ice, g.king
+        walker = -1 if walks_hero else c.number
+        self._count_jarls(camp, walker)
+        # What an area offers the walker besides its kingdom and the other
+        # sides' counters: loose items, jarls to recruit (for a hero) and,
+        # for a jarl, his hero.
+        offers = dict.fromkeys(_ownerless_items(g, camp.phase, c), ITEM)
+        if walks_hero:
+            if len(camp.own_jarls) < T.MAX_JARLS_PER_HERO and g.heroes[side].luck >= 1:
+                for where in camp.free_face_down:
+                    offers[where] = offers.get(where, 0) + RECRUIT
+        elif side != -1 and g.heroes[side].alive:
+            where = g.heroes[side].where  # a jarl stays with his hero
+            offers[where] = offers.get(where, 0) + self.hero_strength[side]
+        self.offers = offers
         self._known: list[int | None] = [None] * T.AREAS
 
     def _count_jarls(self, camp: Camp, me: int) -> None:
-        """The side's own jarls (but the walking one), and recruits."""
-        heroes = self.g.heroes
+        """The side's own jarls (but the walking one), counted everywhere,
+        and where they keep a kingdom running."""
         side = self.side
-        # Where someone of the side keeps a kingdom running.
-        attended = {heroes[side].where} if me != -1 else set()
+        attended = {self.g.heroes[side].where} if me != -1 else set()
         jarl_strength = self.jarl_strength
         constant = 0
         for j in camp.own_jarls:
@@ -177,10 +187,6 @@ class Survey(Sides):
                 attended.add(j.where)
         self.constant = constant
         self.attended = attended
-        self.recruits_at: dict[int, int] = {}
-        if me == -1 and len(camp.own_jarls) < T.MAX_JARLS_PER_HERO and heroes[side].luck >= 1:
-            for where in camp.free_face_down:
-                self.recruits_at[where] = self.recruits_at.get(where, 0) + 1
 
     def choose(self, here: int) -> int:
         """The walking counter's pick: a link out of ``here`` by its slot, or
@@ -220,17 +226,11 @@ class Survey(Sides):
 
     def _worth(self, area: int) -> int:
         """What an area offers the walking counter, less what it threatens."""
-        good = self.constant
-        if area in self.items:
-            good += ITEM
-        if area in self.recruits_at:
-            good += RECRUIT * self.recruits_at[area]
-        if area == self.hero_where:
-            good += self.hero_strength[self.side]  # a jarl stays with his hero
+        good = self.constant + self.offers.get(area, 0)
         if area in self.occupied:
             good += self._others(area)
-        if area < _LAND_AREAS and not self.g.ice[area]:
-            if self.g.king[area] != self.side:
+        if area < _LAND_AREAS and not self.ice[area]:
+            if self.king[area] != self.side:
                 good += WEAK_KINGDOM if self.own > _TAX[area] + 2 else 0
             elif area not in self.attended:
                 good += _TAX[area]  # his own kingdom, with nobody running it

@@ -109,18 +109,14 @@ def any_attack(g: Game, player: int) -> bool:
         ):
             return True
         for m in monsters:
-            if (
-                m.alive
-                and m.where == area
-                and can_attack(g, player, area, Counter(T.MONSTER, m.index))
-            ):
+            if m.alive and m.where == area and can_attack(g, player, area, m.counter):
                 return True
         for rival in heroes:
             if (
                 rival.index != player
                 and rival.alive
                 and rival.where == area
-                and can_attack(g, player, area, Counter(T.HERO, rival.index))
+                and can_attack(g, player, area, rival.counter)
             ):
                 return True
         for j in jarls:
@@ -128,7 +124,7 @@ def any_attack(g: Game, player: int) -> bool:
                 j.alive
                 and j.where == area
                 and j.hero != player
-                and can_attack(g, player, area, Counter(T.JARL, j.index))
+                and can_attack(g, player, area, j.counter)
             ):
                 return True
     return False
@@ -340,7 +336,7 @@ class _Campaign:
                     or total >= self.sides().jarl_side(j.index, area)
                 )
             ):
-                self.fight(Counter(T.JARL, j.index), area)
+                self.fight(j.counter, area)
 
     def on_heroes(self, area: int, total: int) -> None:
         """Rival heroes whose side and luck are at most one stronger."""
@@ -351,14 +347,14 @@ class _Campaign:
                 and rival.index != self.hero
                 and total + 1 >= self.sides().hero_side(rival.index, area) + rival.luck
             ):
-                self.fight(Counter(T.HERO, rival.index), area)
+                self.fight(rival.counter, area)
 
     def on_monsters(self, area: int, total: int) -> None:
         """Monsters no stronger than the side, and the one he must fight."""
         g = self.g
         for m in g.monsters[: g.state.monster_count]:
             if m.where == area and m.alive and (m.index == self.must_fight or total >= m.strength):
-                self.fight(Counter(T.MONSTER, m.index), area)
+                self.fight(m.counter, area)
 
     def on_kingdom(self, area: int, total: int) -> None:
         """Someone else's kingdom (or a free one) that pays less than his strength."""

@@ -196,7 +196,7 @@ def _fight(g: Game, defender: Counter, attackhero: int, defendhero: int, jarls: 
     """Weigh the sides, with luck, gods and armour, and roll the die for a result."""
     heroes = g.heroes
     attack, defence = _side_strengths(g, defender, jarls)
-    attackluck = _luck(g, attackhero, Counter(T.HERO, attackhero), "MSG_ATTACKING", attack, defence)
+    attackluck = _luck(g, attackhero, heroes[attackhero].counter, "MSG_ATTACKING", attack, defence)
     defendluck = 0
     if defendhero != -1:
         defendluck = _luck(g, defendhero, defender, "MSG_DEFENDING", defence, attack)
@@ -240,27 +240,27 @@ def _deal_out(
     if result <= T.ATTACKERS_FLEE:
         effect = (kill, wound, flee)[result - T.ATTACKERS_KILLED]
         if heroes[attackhero].attacking:
-            effect(g, defender, Counter(T.HERO, attackhero))
+            effect(g, defender, heroes[attackhero].counter)
         for j in jarls:
             if j.attacking:
-                effect(g, defender, Counter(T.JARL, j.index))
+                effect(g, defender, j.counter)
     elif result == T.NO_RESULT:
         g.tell(g.t("MSG_NO_RESULT") + ".", WHITE)
     else:
         effect = (flee, wound, kill)[result - T.DEFENDERS_FLEE]
         # The victor named is the hero, or else the first of his jarls.
         if heroes[attackhero].attacking:
-            attacker = Counter(T.HERO, attackhero)
+            attacker = heroes[attackhero].counter
         else:
-            attacker = Counter(T.JARL, next(j.index for j in jarls if j.attacking))
+            attacker = next(j.counter for j in jarls if j.attacking)
         if defender.kind in (T.MONSTER, T.KINGDOM):
             effect(g, attacker, defender)
         else:
             if defending(g, defendhero):
-                effect(g, attacker, Counter(T.HERO, defendhero))
+                effect(g, attacker, heroes[defendhero].counter)
             for j in jarls:
                 if j.defending:
-                    effect(g, attacker, Counter(T.JARL, j.index))
+                    effect(g, attacker, j.counter)
 
 
 def _gods_notice(g: Game, attackhero: int, defendhero: int) -> None:

@@ -44,7 +44,7 @@ def usual_moves(g: Game, kind: T.Kind, counter: int) -> int:
     return moves
 
 
-def _may_enter(piece: Hero | Jarl | Monster, area: int) -> bool:
+def may_enter(piece: Hero | Jarl | Monster, area: int) -> bool:
     """Whether the sea lets a piece into an area: no sea or isle for one
     barred from the sea this turn, no land for a sea monster."""
     kind = _KIND[area]
@@ -56,7 +56,7 @@ def _may_enter(piece: Hero | Jarl | Monster, area: int) -> bool:
 def is_legal(g: Game, c: Counter, area: int, human: bool) -> bool:
     """Whether a counter may enter an area; humans are told why not at sea."""
     piece = g.piece(c)
-    if _may_enter(piece, area):
+    if may_enter(piece, area):
         return True
     if human and piece.sea == T.SEA_BAD and _KIND[area] in _SEA_KINDS:
         text = g.who(*c) + g.t("MSG_NO_SEA_THIS_TURN") + "."
@@ -78,7 +78,7 @@ def moves(g: Game, c: Counter, frey_faxi: bool) -> int:
         if piece.loseturn:
             n = 0
     # Stuck at sea or on an island without sea travel: no moving at all.
-    if not _may_enter(piece, piece.where):
+    if not may_enter(piece, piece.where):
         n = 0
     return n
 

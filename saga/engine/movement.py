@@ -6,7 +6,7 @@ from collections.abc import Callable
 
 from saga.engine import tables as T
 from saga.engine.assess import STAY, Camp, Phase, Survey
-from saga.engine.counters import is_legal, moves, sea_step
+from saga.engine.counters import is_legal, may_enter, moves, sea_step
 from saga.engine.game import Game
 from saga.engine.host import BACKSPACE, DONE, Ask, hero_pen
 from saga.engine.items import (
@@ -50,11 +50,11 @@ def move_side(g: Game, hero: int, phase: Phase) -> None:
     h = g.heroes[hero]
     if h.alive:
         camp = Camp(g, hero, phase) if h.control == T.AMIGA else None
-        g.mover = Counter(T.HERO, hero)
+        g.mover = h.counter
         _move_hero(g, hero, camp)
         for j in g.jarls:
-            if j.alive and j.hero == hero:
-                g.mover = Counter(T.JARL, j.index)
+            if j.hero == hero and j.alive:
+                g.mover = j.counter
                 _move_jarl(g, hero, j.index, camp)
         g.mover = None
     _reset_passengers(g)
@@ -62,7 +62,7 @@ def move_side(g: Game, hero: int, phase: Phase) -> None:
 
 def _move_hero(g: Game, hero: int, camp: Camp | None) -> None:
     h = g.heroes[hero]
-    me = Counter(T.HERO, hero)
+    me = h.counter
     n = moves(g, me, False)
     g.movearray[0] = h.where
     g.whichrealmove = g.whichmove = 1
@@ -75,7 +75,7 @@ def _move_hero(g: Game, hero: int, camp: Camp | None) -> None:
         else:
             _amiga_moves_hero(g, hero, n, camp)
     # Taxes his jarls collected pass to him wherever his path met theirs.
-    paying = [j for j in g.jarls if j.hero == hero and j.wealth]
+    paying = [j for j in g.jarls if j.wealth and j.hero == hero]
     if paying:
         for area in g.movearray[: g.whichrealmove]:
             for j in paying:
@@ -130,7 +130,7 @@ def _ask_destination(g: Game, c: Counter, pen: int) -> int:
 
 def _human_moves_hero(g: Game, hero: int, n: int, start: int) -> None:
     h = g.heroes[hero]
-    me = Counter(T.HERO, hero)
+    me = h.counter
     pen = hero_pen(hero)
     horse = g.treasures[T.FREY_FAXI]
     if horse.held_by(T.HERO, hero):
@@ -140,7 +140,7 @@ def _human_moves_hero(g: Game, hero: int, n: int, start: int) -> None:
     elif (
         horse.possessortype == T.JARL
         and g.jarls[horse.possessor].hero == hero
-        and ask_treasure(g, Counter(T.JARL, horse.possessor), T.FREY_FAXI)
+        and ask_treasure(g, g.jarls[horse.possessor].counter, T.FREY_FAXI)
     ):
         vanish(g, T.FREY_FAXI)
     scroll = g.treasures[T.TELEPORT_SCROLL]
@@ -179,7 +179,7 @@ def _amiga_moves_hero(g: Game, hero: int, n: int, camp: Camp | None) -> None:
     if horse.held_by(T.HERO, hero):
         if s.turn > s.turns - s.faxirides or (not h.hagall and g.goodrand() % 6 == 0):
             vanish(g, T.FREY_FAXI)
-            n = moves(g, Counter(T.HERO, hero), True)
+            n = moves(g, h.counter, True)
             g.tell(g.who(T.HERO, hero) + _mounts(g), pen)
     elif horse.possessortype == T.JARL and g.jarls[horse.possessor].hero == hero:
         rider = g.jarls[horse.possessor]
@@ -192,7 +192,7 @@ def _amiga_moves_hero(g: Game, hero: int, n: int, camp: Camp | None) -> None:
         g.say(g.who(T.HERO, hero) + g.t("MSG_IS_MOVING") + "...", pen)
     if h.wounded and (h.rune == T.ING or h.where == h.homewhere):
         return  # rest to heal
-    _amiga_walk(g, Counter(T.HERO, hero), n, step_hero, camp)
+    _amiga_walk(g, h.counter, n, step_hero, camp)
 
 
 def _amiga_walk(
@@ -206,7 +206,7 @@ def _amiga_walk(
         here = piece.where
         choice = survey.choose(here)
         best = here if choice == STAY else LINKS[here][choice]
-        if best in (-1, here) or visited[best] or not is_legal(g, c, best, False):
+        if best in (-1, here) or visited[best] or not may_enter(piece, best):
             return
         step(g, c.number, best)
         if g.whichmove > n:
@@ -234,7 +234,7 @@ def step_hero(g: Game, hero: int, area: int) -> None:
 def _move_jarl(g: Game, hero: int, jarl: int, camp: Camp | None) -> None:
     j = g.jarls[jarl]
     h = g.heroes[hero]
-    me = Counter(T.JARL, jarl)
+    me = j.counter
     n = moves(g, me, g.rider == me)
     g.movearray[0] = j.where
     g.whichmove = 1
@@ -256,7 +256,7 @@ def _move_jarl(g: Game, hero: int, jarl: int, camp: Camp | None) -> None:
 
 def _human_moves_jarl(g: Game, hero: int, jarl: int, n: int, start: int) -> None:
     j = g.jarls[jarl]
-    me = Counter(T.JARL, jarl)
+    me = j.counter
     pen = hero_pen(hero)
     if g.treasures[T.TELEPORT_SCROLL].held_by(T.JARL, jarl) and ask_treasure(
         g, me, T.TELEPORT_SCROLL
@@ -294,7 +294,7 @@ def step_jarl(g: Game, jarl: int, area: int) -> None:
     """
     j = g.jarls[jarl]
     j.where = area
-    riding = g.rider == Counter(T.JARL, jarl)
+    riding = g.rider == j.counter
     if riding:
         h = g.heroes[j.hero]
         if h.passenger:
@@ -329,11 +329,11 @@ def amiga_rout(g: Game, c: Counter) -> None:
     goodrand = g.goodrand
     while step <= n:
         links = LINKS[piece.where]
-        if not any(a != -1 and not visited[a] and is_legal(g, c, a, False) for a in links):
+        if not any(a != -1 and not visited[a] and may_enter(piece, a) for a in links):
             break
         while True:
             area = links[goodrand() % T.LINK_SLOTS]
-            if area != -1 and not visited[area] and is_legal(g, c, area, False):
+            if area != -1 and not visited[area] and may_enter(piece, area):
                 break
         piece.where = area
         if c.kind == T.HERO:

@@ -64,16 +64,16 @@ def place_monsters(g: Game) -> None:
     """One monster per living hero, face up, while any remain in the pile."""
     count = g.state.monster_count
     treasure_count = g.state.treasure_count
+    pile = sum(not m.taken for m in g.monsters[:count])
     for hero in g.heroes:
-        if not hero.alive:
-            continue
-        if all(m.taken for m in g.monsters[:count]):
+        if not hero.alive or not pile:
             continue
         while True:
             m = g.monsters[g.goodrand() % count]
             if not m.taken:
                 break
         m.taken = m.alive = True
+        pile -= 1
         if m.species in (T.SERPENT, T.KRAKEN):
             m.where = g.goodrand() % (T.AREAS - T.LAND_AREAS) + T.LAND_AREAS
         else:
@@ -97,16 +97,16 @@ def place_monsters(g: Game) -> None:
 
 def place_jarls(g: Game) -> None:
     """One jarl per living hero, face down in a random land, while any remain."""
+    pile = sum(not j.taken for j in g.jarls)
     for hero in g.heroes:
-        if not hero.alive:
-            continue
-        if all(j.taken for j in g.jarls):
+        if not hero.alive or not pile:
             continue
         while True:
             j = g.jarls[g.goodrand() % len(g.jarls)]
             if not j.taken:
                 break
         j.taken = j.alive = True
+        pile -= 1
         j.wealth = 0
         j.where = j.homewhere = g.goodrand() % T.LAND_AREAS
         j.hero = -1

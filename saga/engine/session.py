@@ -19,7 +19,7 @@ from saga.engine.host import Host, Lookup
 from saga.engine.placement import start_game
 from saga.engine.rng import Lcg64, RandomSource
 from saga.engine.state import GameState
-from saga.engine.turn import all_withdrawn, final_scores, game_over_line, play
+from saga.engine.turn import all_withdrawn, game_over_line, play, scores
 
 SEEDS = range(2**64)  # the reference generator's states, as a replay's first line holds them
 TURNS = range(1, T.MAX_TURNS + 1)  # a game's length: the score table has a slot for each turn
@@ -158,7 +158,7 @@ class Session:
 
     def scores(self) -> list[int]:
         """Each hero's score now (at the end, the final scores)."""
-        return final_scores(self.game)
+        return scores(self.game)
 
     def game_over_line(self) -> str:
         """The line under the final scores, naming the winner if one hero won."""

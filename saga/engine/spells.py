@@ -35,7 +35,7 @@ def cast(g: Game, caster: int, spell: int) -> None:
         return
     g.tell(text + ".", WHITE)
     where = g.monsters[caster].where
-    monster = Counter(T.MONSTER, caster)
+    monster = g.monsters[caster].counter
     _strike_heroes(g, monster, spell, where)
     _strike_jarls(g, monster, spell, where)
     if spell == T.HAGALL:
@@ -66,10 +66,10 @@ def _strike_heroes(g: Game, monster: Counter, spell: int, where: int) -> None:
             h.attacking = False
         elif spell == T.WYNN:
             h.glory = max(h.glory - 2, 0)
-            movement.amiga_rout(g, Counter(T.HERO, h.index))
+            movement.amiga_rout(g, h.counter)
             h.attacking = False
         else:
-            wound(g, monster, Counter(T.HERO, h.index))
+            wound(g, monster, h.counter)
             h.attacking = False
 
 
@@ -87,8 +87,8 @@ def _strike_jarls(g: Game, monster: Counter, spell: int, where: int) -> None:
             j.loseturn = True
             j.attacking = False
         elif spell == T.WYNN:
-            movement.amiga_rout(g, Counter(T.JARL, j.index))
+            movement.amiga_rout(g, j.counter)
             j.attacking = False
         elif j.face == T.FACE_UP:
-            wound(g, monster, Counter(T.JARL, j.index))
+            wound(g, monster, j.counter)
             j.attacking = False

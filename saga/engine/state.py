@@ -31,6 +31,7 @@ class Hero:
         "alive",
         "attacking",
         "control",
+        "counter",
         "defending",
         "fought",
         "glory",
@@ -59,6 +60,7 @@ class Hero:
 
     def __init__(self, index: int) -> None:
         self.index = index
+        self.counter = Counter(T.HERO, index)
         self.name = T.HERO_NAMES[index]
         self.strength = T.HERO_STRENGTH
         self.moves = T.HERO_MOVES
@@ -95,6 +97,7 @@ class Jarl:
     __slots__ = (
         "alive",
         "attacking",
+        "counter",
         "defending",
         "face",
         "fought",
@@ -118,6 +121,7 @@ class Jarl:
     def __init__(self, index: int) -> None:
         spec = T.JARL_TABLE[index]
         self.index = index
+        self.counter = Counter(T.JARL, index)
         self.strength = spec.strength
         self.moves = spec.moves
         self.name = spec.name
@@ -142,6 +146,7 @@ class Jarl:
 class Monster:
     __slots__ = (
         "alive",
+        "counter",
         "glory",
         "hagall",
         "index",
@@ -159,6 +164,7 @@ class Monster:
     def __init__(self, index: int) -> None:
         spec = T.MONSTER_TABLE[index]
         self.index = index
+        self.counter = Counter(T.MONSTER, index)
         self.species = spec.species
         self.strength = spec.strength
         self.moves = spec.moves

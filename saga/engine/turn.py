@@ -13,19 +13,23 @@ from saga.engine.placement import new_hero, place_jarls, place_monsters, promote
 from saga.engine.state import GameState, Hero, Jarl
 
 
-def score(g: Game, hero: int) -> int:
-    """Glory, plus gold and luck turned into glory, plus the hero's jarls."""
-    h = g.heroes[hero]
+def scores(g: Game) -> list[int]:
+    """Each hero's score: glory, plus gold and luck turned into glory, plus his jarls."""
     necklace = g.treasures[T.BROSUNG_NECKLACE]
-    total = h.glory + h.wealth // 10 + h.luck // 3
-    if necklace.held_by(T.HERO, hero):
-        total += 2  # it is worth 20 marks
+    totals = [h.glory + h.wealth // 10 + h.luck // 3 for h in g.heroes]
+    if necklace.possessortype == T.HERO:
+        totals[necklace.possessor] += 2  # it is worth 20 marks
     for j in g.jarls:
-        if j.alive and j.hero == hero:
-            total += j.strength // 2
+        if j.alive and j.hero != -1:
+            totals[j.hero] += j.strength // 2
             if necklace.held_by(T.JARL, j.index):
-                total += 2
-    return total
+                totals[j.hero] += 2
+    return totals
+
+
+def score(g: Game, hero: int) -> int:
+    """One hero's score (see :func:`scores`)."""
+    return scores(g)[hero]
 
 
 def mark_scores(g: Game) -> None:
@@ -36,9 +40,9 @@ def mark_scores(g: Game) -> None:
     whose bytes then match the original's.
     """
     turn = g.state.turn
-    for h in g.heroes:
+    for h, value in zip(g.heroes, scores(g), strict=True):
         if h.control != T.NONE and 0 < turn < len(h.score):
-            h.score[turn] = score(g, h.index)
+            h.score[turn] = value
 
 
 def _choose_order(g: Game) -> None:
@@ -191,16 +195,11 @@ def play(g: Game) -> None:
         if s.turn < s.turns:
             place_monsters(g)
             place_jarls(g)
-        for h in g.heroes:
-            h.score[s.turn] = score(g, h.index)
+        for h, value in zip(g.heroes, scores(g), strict=True):
+            h.score[s.turn] = value
         s.turn += 1
         if s.turn > s.turns:
             return
-
-
-def final_scores(g: Game) -> list[int]:
-    """Each hero's score when the game ends."""
-    return [score(g, h.index) for h in g.heroes]
 
 
 def game_over_line(g: Game) -> str:
@@ -213,9 +212,9 @@ def game_over_line(g: Game) -> str:
     line = t("MSG_GAME_OVER") + "!"
     playing = [h.index for h in g.heroes if h.control != T.NONE]
     if len(playing) > 1:
-        scores = final_scores(g)
-        best = max([0, *(scores[hero] for hero in playing)])
-        winners = [hero for hero in playing if scores[hero] == best]
+        final = scores(g)
+        best = max([0, *(final[hero] for hero in playing)])
+        winners = [hero for hero in playing if final[hero] == best]
         if len(winners) == 1:
             line += f" {g.heroes[winners[0]].name} {t('MSG_WINS')}!"
     return line

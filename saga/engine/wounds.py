@@ -79,7 +79,7 @@ def kill(g: Game, killer: Counter, killed: Counter) -> None:
 def _kill_hero(g: Game, killerhero: int, hero: int) -> None:
     h = g.heroes[hero]
     h.alive = h.attacking = h.defending = False
-    drop_all(g, Counter(T.HERO, hero), h.where)
+    drop_all(g, h.counter, h.where)
     g.tell(g.who(T.HERO, hero) + g.t("MSG_IS_KILLED") + "!", hero_pen(hero))
     if killerhero != -1:
         half = h.strength // 2
@@ -92,7 +92,7 @@ def _kill_jarl(g: Game, killerhero: int, jarl: int) -> None:
     if killerhero != -1 and g.heroes[killerhero].where == j.where and recruit(g, jarl, killerhero):
         return
     j.alive = j.attacking = j.defending = False
-    drop_all(g, Counter(T.JARL, jarl), j.where)
+    drop_all(g, j.counter, j.where)
     g.tell(g.who(T.JARL, jarl) + g.t("MSG_IS_KILLED") + "!", hero_pen(killedhero))
     if killerhero != -1:
         _take_jarl_gold(g, killerhero, jarl)

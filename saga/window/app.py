@@ -33,12 +33,8 @@ from saga.files.config import Config, ForgetSettings, SettingsStore
 from saga.files.places import AUTOSAVE
 from saga.look.text import Lookup, Notice, warn
 from saga.screen import pens as P
-from saga.screen.about import about_window
 from saga.screen.board import Board
-from saga.screen.files import choose_file
 from saga.screen.gameover import draw_game_over
-from saga.screen.manual import manual_window
-from saga.screen.pages import rules_window
 from saga.screen.title import TitleScreen
 from saga.screen.ui import HEIGHT, WIDTH, GameAborted, QuitProgram, Ui
 from saga.screen.windows import ask_yes_no, dismisses
@@ -453,10 +449,16 @@ class App:
             show_summary(self.ui, self.session.game, self.t)
 
     def _window(self, key: str) -> None:
-        """The manual or About Saga."""
+        """The manual or About Saga (loaded when first opened, as the title needs neither)."""
+        from saga.screen.about import about_window
+        from saga.screen.manual import manual_window
+
         (manual_window if key == "manual" else about_window)(self.ui, self.t)
 
     def _rules(self, key: str) -> None:
+        """A page of the rulebook (loaded when first opened)."""
+        from saga.screen.pages import rules_window
+
         advanced = self.session.state.advanced if self.session else self.config.advanced
         rules_window(self.ui, self.t, key, advanced=advanced)
 
@@ -471,6 +473,8 @@ class App:
         # At the copy in use (--original or ORIGINAL=, as the command line found it).
         kept = Path(self.config.original).expanduser() if self.config.original else None
         folder, name = (kept.parent, kept.name) if kept is not None else (Path.home(), "")
+        from saga.screen.files import choose_file  # the file requester, once asked for
+
         path = choose_file(
             ui, t, t("MSG_ORIGINAL_CHOOSE"), folder, name, pattern="#?", drawers=True
         )
@@ -525,6 +529,8 @@ class App:
         return ask_yes_no(self.ui, t(title), lines, yes=t("MSG_YES"), no=t("MSG_NO"))
 
     def _open(self) -> tuple[GameState, Path] | None:
+        from saga.screen.files import choose_file  # the file requester, once asked for
+
         t = self.t
         folder = self.path.parent if self.path else self.config.home
         path = choose_file(self.ui, t, t("MSG_OPEN_GAME"), folder)
@@ -560,6 +566,8 @@ class App:
         if session is None:
             return
         if ask or path is None:
+            from saga.screen.files import choose_file  # the file requester, once asked for
+
             folder = path.parent if path else self.config.home
             path = choose_file(self.ui, t, t("MSG_SAVE_GAME"), folder, path.name if path else "")
             if path is None:
