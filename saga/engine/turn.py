@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from saga.engine import tables as T
 from saga.engine.assess import Phase
-from saga.engine.attacks import attack_phase
+from saga.engine.attacks import Fighters, attack_phase
 from saga.engine.game import Game
 from saga.engine.host import Ask, Lookup, hero_pen
 from saga.engine.kingdoms import collect_taxes
@@ -90,11 +90,12 @@ def movement_phase(g: Game) -> None:
 
 
 def combat_phase(g: Game) -> None:
+    fighters = Fighters(g)
     for hero in g.order:
         if hero == -1:
             break
         g.turn_of = hero
-        attack_phase(g, hero)
+        attack_phase(g, hero, fighters)
     g.turn_of = -1
 
 
