@@ -68,7 +68,7 @@ class Sides:
 
 
 class Phase:
-    """What the Amiga's judgement may keep for a whole movement phase.
+    """What holds for a whole movement phase, for the walks and the Amiga's judgement.
 
     Monsters move, fight and die only in battles and between turns, so
     where they stand holds for the phase, and so do the few items owned by
@@ -95,6 +95,15 @@ class Phase:
         # Nobody is killed or placed while counters move: the living stay so.
         self.living_heroes = [h for h in g.heroes if h.alive]
         self.living_jarls = [j for j in g.jarls if j.alive]
+        # Items fall loose only in battles, and walkers only pick them up, so
+        # these are the only areas where a walk may end on one.
+        self.lying = {
+            item.where
+            for item in (*g.treasures[: g.state.treasure_count], *g.swords)
+            if item.possessortype == T.KINGDOM
+        }
+        # Jarls collect taxes only in phase 3, and hand them over as they move.
+        self.carrying = [j for j in g.jarls if j.wealth]
         self._strengths_key: tuple[int, int, int, int] | None = None
         self._strengths: tuple[list[int], list[int]] = ([], [])
 

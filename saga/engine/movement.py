@@ -51,16 +51,16 @@ def move_side(g: Game, hero: int, phase: Phase) -> None:
     if h.alive:
         camp = Camp(g, hero, phase) if h.control == T.AMIGA else None
         g.mover = h.counter
-        _move_hero(g, hero, camp)
-        for j in g.jarls:
-            if j.hero == hero and j.alive:
+        _move_hero(g, hero, phase, camp)
+        for j in phase.living_jarls:
+            if j.hero == hero:
                 g.mover = j.counter
-                _move_jarl(g, hero, j.index, camp)
+                _move_jarl(g, hero, j.index, phase, camp)
         g.mover = None
     _reset_passengers(g)
 
 
-def _move_hero(g: Game, hero: int, camp: Camp | None) -> None:
+def _move_hero(g: Game, hero: int, phase: Phase, camp: Camp | None) -> None:
     h = g.heroes[hero]
     me = h.counter
     n = moves(g, me, False)
@@ -75,14 +75,15 @@ def _move_hero(g: Game, hero: int, camp: Camp | None) -> None:
         else:
             _amiga_moves_hero(g, hero, n, camp)
     # Taxes his jarls collected pass to him wherever his path met theirs.
-    paying = [j for j in g.jarls if j.wealth and j.hero == hero]
+    paying = [j for j in phase.carrying if j.wealth and j.hero == hero]
     if paying:
         for area in g.movearray[: g.whichrealmove]:
             for j in paying:
                 if j.where == area:
                     hand_over_gold(g, hero, j.index)
-    pick_up_treasures(g, me, h.where, h.control)
-    pick_up_sword(g, me, h.where, h.control)
+    if h.where in phase.lying:
+        pick_up_treasures(g, me, h.where, h.control)
+        pick_up_sword(g, me, h.where, h.control)
     offer_necklace(g, me, h.control)
     if g.whichmove == 1 and h.wounded and (h.where == h.homewhere or h.rune == T.ING):
         h.wounded = False
@@ -231,7 +232,7 @@ def step_hero(g: Game, hero: int, area: int) -> None:
     g.host.update()
 
 
-def _move_jarl(g: Game, hero: int, jarl: int, camp: Camp | None) -> None:
+def _move_jarl(g: Game, hero: int, jarl: int, phase: Phase, camp: Camp | None) -> None:
     j = g.jarls[jarl]
     h = g.heroes[hero]
     me = j.counter
@@ -249,8 +250,9 @@ def _move_jarl(g: Game, hero: int, jarl: int, camp: Camp | None) -> None:
             _amiga_walk(g, me, n, step_jarl, camp)
     if j.wealth and h.where in g.movearray[: g.whichmove]:
         hand_over_gold(g, hero, jarl)  # his taxes, if his path met his hero
-    pick_up_treasures(g, me, j.where, h.control)
-    pick_up_sword(g, me, j.where, h.control)
+    if j.where in phase.lying:
+        pick_up_treasures(g, me, j.where, h.control)
+        pick_up_sword(g, me, j.where, h.control)
     offer_necklace(g, me, h.control)
 
 
