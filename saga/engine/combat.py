@@ -25,7 +25,13 @@ def defending(g: Game, hero: int) -> bool:
 
 def attackers_left(g: Game, jarls: list[Jarl]) -> bool:
     """Whether anyone still attacks; ``jarls`` are those in the battle."""
-    return any(h.attacking for h in g.heroes) or any(j.attacking for j in jarls)
+    for h in g.heroes:
+        if h.attacking:
+            return True
+    for j in jarls:
+        if j.attacking:
+            return True
+    return False
 
 
 def call_for_aid(g: Game, c: Counter) -> None:
@@ -89,7 +95,11 @@ def _part(g: Game, kind: T.Kind, number: int, foe_jarls: bool) -> int:
 def _armour(g: Game, kind: T.Kind, number: int) -> int:
     """What the magic armour a hero or jarl wears adds to its defence."""
     treasures = g.treasures
-    return sum(bonus for armour, bonus in T.ARMOUR_BONUS if treasures[armour].held_by(kind, number))
+    value = 0
+    for armour, bonus in T.ARMOUR_BONUS:
+        if treasures[armour].held_by(kind, number):
+            value += bonus
+    return value
 
 
 def _holder(g: Game, item: Item) -> Hero | Jarl | None:
@@ -177,8 +187,10 @@ def _side_strengths(g: Game, defender: Counter, jarls: list[Jarl]) -> tuple[int,
         defence = _monster_part(g, defender.number)
     elif defender.kind == T.KINGDOM:
         defence = T.AREA_TABLE[defender.number].tax
-    jarls_attacking = any(j.attacking for j in jarls)
-    jarls_defending = any(j.defending for j in jarls)
+    jarls_attacking = jarls_defending = False
+    for j in jarls:
+        jarls_attacking |= j.attacking
+        jarls_defending |= j.defending
     for h in g.heroes:
         if h.attacking:
             attack += _part(g, T.HERO, h.index, jarls_defending)
@@ -210,8 +222,12 @@ def _fight(g: Game, defender: Counter, attackhero: int, defendhero: int, jarls: 
 
     # Magic armour, on whoever is flagged defending, unless Balmung cuts through it.
     if not _attacks_with(g, g.swords[T.BALMUNG]):
-        defence += sum(_armour(g, T.HERO, h.index) for h in heroes if h.defending)
-        defence += sum(_armour(g, T.JARL, j.index) for j in jarls if j.defending)
+        for h in heroes:
+            if h.defending:
+                defence += _armour(g, T.HERO, h.index)
+        for j in jarls:
+            if j.defending:
+                defence += _armour(g, T.JARL, j.index)
 
     roll = g.d6()
     result = T.combat_result(roll + attack - defence)
