@@ -7,7 +7,7 @@ from saga.engine.assess import Sides
 from saga.engine.combat import battle
 from saga.engine.game import Game
 from saga.engine.host import BACKSPACE, DONE, WHITE, Ask, hero_pen
-from saga.engine.state import Counter, Jarl
+from saga.engine.state import Counter, Jarl, Monster
 
 # How many battles one counter can remember fighting in a turn.
 ATTACKS = len(T.HERO_NAMES) + len(T.JARL_TABLE) + len(T.MONSTER_TABLE) + T.LAND_AREAS + 1
@@ -51,17 +51,18 @@ def attack_phase(g: Game, hero: int, fighters: Fighters | None = None) -> None:
     if not h.alive:
         return
     fighters = fighters or Fighters(g)
-    must = False
-    weakest = -1
+    # A hero must fight a monster sharing his area; the Amiga picks the
+    # weakest, the first of equals.
+    weakest: Monster | None = None
     where = h.where
-    here_monsters = [m for m in fighters.monsters if m.where == where and m.alive]
-    if here_monsters:
-        must = True  # a hero must fight a monster sharing his area
-        weakest = min(here_monsters, key=lambda m: m.strength).index
+    for m in fighters.monsters:
+        if m.where == where and m.alive and (weakest is None or m.strength < weakest.strength):
+            weakest = m
+    must = weakest is not None
     if h.control == T.HUMAN:
         _human_attacks(g, hero, must)
     elif h.control == T.AMIGA:
-        _amiga_attacks(g, hero, must, weakest, fighters)
+        _amiga_attacks(g, hero, weakest.index if weakest else -1, fighters)
 
 
 # -- humans --------------------------------------------------------------------
@@ -283,7 +284,7 @@ def _amiga_battle(g: Game, hero: int, victim: Counter, area: int) -> None:
     battle(g, victim, hero)
 
 
-def _amiga_attacks(g: Game, hero: int, must: bool, weakest: int, fighters: Fighters) -> None:
+def _amiga_attacks(g: Game, hero: int, must_fight: int, fighters: Fighters) -> None:
     """The Amiga attacks, area by area, whatever it judges it can beat.
 
     Strength is judged once per kind of victim: a battle that weakens the
@@ -291,7 +292,7 @@ def _amiga_attacks(g: Game, hero: int, must: bool, weakest: int, fighters: Fight
     """
     if g.listening:
         g.say(g.who(T.HERO, hero) + g.t("MSG_CONSIDERS_ATTACKS") + "...", hero_pen(hero))
-    war = _Campaign(g, hero, weakest if must else -1, fighters)
+    war = _Campaign(g, hero, must_fight, fighters)
     area = -1
     while True:
         # The next area, in board order, where the side still stands: a

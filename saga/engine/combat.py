@@ -25,10 +25,11 @@ def defending(g: Game, hero: int) -> bool:
 
 def attackers_left(g: Game, jarls: list[Jarl]) -> bool:
     """Whether anyone still attacks; ``jarls`` are those in the battle."""
+    # Loops, not any(): a generator costs more than the few counters it asks.
     for h in g.heroes:
         if h.attacking:
             return True
-    for j in jarls:
+    for j in jarls:  # noqa: SIM110
         if j.attacking:
             return True
     return False
@@ -135,7 +136,10 @@ def battle(g: Game, defender: Counter, attackhero: int) -> None:
     # and routs only clear flags.  So the jarls flagged now are all that the
     # later steps need to look through, in board order, each one's flags
     # still read afresh; most battles have a few of the eighteen.
-    jarls = [j for j in g.jarls if j.attacking or j.defending]
+    jarls = []
+    for j in g.jarls:
+        if j.attacking or j.defending:
+            jarls.append(j)
     if stood:
         if defender.kind == T.MONSTER:
             _cast_spells(g, defender.number, jarls)

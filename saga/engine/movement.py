@@ -75,7 +75,10 @@ def _move_hero(g: Game, hero: int, phase: Phase, camp: Camp | None) -> None:
         else:
             _amiga_moves_hero(g, hero, n, camp)
     # Taxes his jarls collected pass to him wherever his path met theirs.
-    paying = [j for j in phase.carrying if j.wealth and j.hero == hero]
+    paying = []
+    for j in phase.carrying:
+        if j.wealth and j.hero == hero:
+            paying.append(j)
     if paying:
         for area in g.movearray[: g.whichrealmove]:
             for j in paying:
