@@ -9,11 +9,17 @@ from saga.engine.state import Counter
 
 
 def conquer(g: Game, victor: Counter, area: int) -> None:
-    # Named before the change, or it would read "...conquered Ragnar's kingdom".
-    text = g.who(*victor) + g.t("MSG_HAS_CONQUERED") + g.who(T.KINGDOM, area, lower=True)
     hero = g.side(victor)
+    # Named before the change, or it would read "...conquered Ragnar's kingdom";
+    # and only for someone listening (naming a kingdom costs more than taking it).
+    text = (
+        g.who(*victor) + g.t("MSG_HAS_CONQUERED") + g.who(T.KINGDOM, area, lower=True) + "."
+        if g.listening
+        else ""
+    )
     g.king[area] = hero
-    g.tell(text + ".", hero_pen(hero))
+    if text:
+        g.tell(text, hero_pen(hero))
 
 
 def collect_taxes(g: Game) -> None:
@@ -54,6 +60,7 @@ def collect_taxes(g: Game) -> None:
                         j.wealth += tax  # the first jarl of his found there
                         break
             if not held:
-                text = g.who(T.KINGDOM, area) + g.t("MSG_OVERRUN") + "."
+                text = g.who(T.KINGDOM, area) + g.t("MSG_OVERRUN") + "." if g.listening else ""
                 g.king[area] = -1
-                g.tell(text, hero_pen(hero))
+                if text:
+                    g.tell(text, hero_pen(hero))
