@@ -265,7 +265,8 @@ def _deal_out(
             if j.attacking:
                 effect(g, defender, j.counter)
     elif result == T.NO_RESULT:
-        g.tell(g.t("MSG_NO_RESULT") + ".", WHITE)
+        if g.listening:
+            g.tell(g.t("MSG_NO_RESULT") + ".", WHITE)
     else:
         effect = (flee, wound, kill)[result - T.DEFENDERS_FLEE]
         # The victor named is the hero, or else the first of his jarls.
@@ -315,10 +316,11 @@ def _luck(g: Game, hero: int, c: Counter, side: str, own: int, other: int) -> in
         h.luck -= luck
         # The original starts this message with the side's name, then names
         # the hero in a way that starts the message afresh.
-        g.tell(
-            g.who(T.HERO, hero) + f"{t('MSG_USED')} {luck} {t('MSG_LUCK_LOWER')}.",
-            hero_pen(hero),
-        )
+        if g.listening:
+            g.tell(
+                g.who(T.HERO, hero) + f"{t('MSG_USED')} {luck} {t('MSG_LUCK_LOWER')}.",
+                hero_pen(hero),
+            )
         return luck
     return 0
 
@@ -369,7 +371,8 @@ def flee(g: Game, router: Counter, routed: Counter) -> None:
     elif routed.kind == T.KINGDOM:
         conquer(g, router, routed.number)
         return
-    g.tell(g.who(*routed) + g.t("MSG_IS_ROUTED") + "!", g.pen(routedhero))
+    if g.listening:
+        g.tell(g.who(*routed) + g.t("MSG_IS_ROUTED") + "!", g.pen(routedhero))
     # Free jarls, monsters and kingdoms rout as the Amiga does.
     if router.kind in (T.MONSTER, T.KINGDOM) or routerhero == -1:
         amiga_routs = True

@@ -326,7 +326,8 @@ def amiga_rout(g: Game, c: Counter) -> None:
     n = moves(g, c, False)
     if n < 1:
         return
-    g.say(g.who(*c) + g.t("MSG_IS_BEING_ROUTED") + "...", g.who_pen(*c))
+    if g.listening:
+        g.say(g.who(*c) + g.t("MSG_IS_BEING_ROUTED") + "...", g.who_pen(*c))
     _start_visit(g, piece.where)
     visited = g.visited
     under_way = False

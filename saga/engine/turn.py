@@ -183,7 +183,8 @@ def play(g: Game) -> None:
     while True:
         # As in the original the prompt comes before the autosave, and is
         # shown once more when every hero has withdrawn, just before the end.
-        g.say(turn_label(g.t, s) + "...")
+        if g.listening:
+            g.say(turn_label(g.t, s) + "...")
         host.autosave(s)
         if all_withdrawn(g):
             return
