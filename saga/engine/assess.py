@@ -161,13 +161,14 @@ class Survey(Sides):
         camp = camp or Camp(g, side, Phase(g))
         super().__init__(g, camp.phase.strengths(g))
         walks_hero = c.kind == T.HERO
-        self.own = (self.hero_strength if walks_hero else self.jarl_strength)[c.number]
+        number = c.number
+        self.own = (self.hero_strength if walks_hero else self.jarl_strength)[number]
         self.heroes_at = camp.heroes_at
         self.rival_jarls_at = camp.rival_jarls_at
         self.monsters_at = camp.monsters_at
         self.occupied = camp.occupied
         self.ice, self.king = g.ice, g.king
-        walker = -1 if walks_hero else c.number
+        walker = -1 if walks_hero else number
         self._count_jarls(camp, walker)
         # What an area offers the walker besides its kingdom and the other
         # sides' counters: loose items, jarls to recruit (for a hero) and,
@@ -267,9 +268,11 @@ def _ownerless_items(g: Game, phase: Phase, c: Counter) -> set[int]:
 
     Swords count only for a counter without one.
     """
-    kind, number = c
     items = phase.ownerless_treasures
     loose = phase.loose_swords
-    if loose and not any([s.possessortype == kind and s.possessor == number for s in g.swords]):
+    if not loose:
+        return items
+    kind, number = c
+    if not any([s.possessortype == kind and s.possessor == number for s in g.swords]):
         return items | loose
     return items
