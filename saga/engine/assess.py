@@ -93,8 +93,18 @@ class Phase:
         } - {-1}
         self.loose_swords = {s.where for s in g.swords if s.possessortype == -1} - {-1}
         # Nobody is killed or placed while counters move: the living stay so.
+        # Nor does a jarl change sides or turn over, and free jarls stay put.
         self.living_heroes = [h for h in g.heroes if h.alive]
-        self.living_jarls = [j for j in g.jarls if j.alive]
+        self.jarls_of: dict[int, list[Jarl]] = {}  # the living, by hero (-1: free)
+        self.face_up: list[Jarl] = []
+        self.free_face_down: list[int] = []  # where they stand
+        for j in g.jarls:
+            if j.alive:
+                self.jarls_of.setdefault(j.hero, []).append(j)
+                if j.face == T.FACE_UP:
+                    self.face_up.append(j)
+                elif j.hero == -1:
+                    self.free_face_down.append(j.where)
         # Items fall loose only in battles, and walkers only pick them up, so
         # these are the only areas where a walk may end on one.
         self.lying = {
@@ -121,9 +131,9 @@ class Camp:
     """What a moving Amiga side sees of everyone else.
 
     While one side moves nobody else moves, fights or trades, so where the
-    other heroes, the other sides' jarls and the free jarls stand, and who
-    the side's own jarls are, is gathered once for the hero's walk and the
-    walks of all his jarls after it.  The rest comes from the :class:`Phase`.
+    other heroes and the other sides' jarls stand is gathered once for the
+    hero's walk and the walks of all his jarls after it.  The rest (his
+    own jarls, the free jarls, the monsters) comes from the :class:`Phase`.
     """
 
     def __init__(self, g: Game, side: int, phase: Phase) -> None:
@@ -133,16 +143,12 @@ class Camp:
         for h in phase.living_heroes:
             if h.index != side:
                 self.heroes_at.setdefault(h.where, []).append(h)
-        self.own_jarls: list[Jarl] = []
+        self.own_jarls = phase.jarls_of.get(side, [])
         self.rival_jarls_at: dict[int, list[Jarl]] = {}
-        self.free_face_down: list[int] = []
-        for j in phase.living_jarls:
-            if j.hero == side:
-                self.own_jarls.append(j)
-            elif j.face == T.FACE_UP:
+        for j in phase.face_up:
+            if j.hero != side:
                 self.rival_jarls_at.setdefault(j.where, []).append(j)
-            elif j.hero == -1:  # face down
-                self.free_face_down.append(j.where)
+        self.free_face_down = phase.free_face_down
         self.monsters_at = phase.monsters_at
         # Most areas hold nobody of another side: those need no closer look.
         self.occupied = {*self.heroes_at, *self.rival_jarls_at, *self.monsters_at}

@@ -52,10 +52,9 @@ def move_side(g: Game, hero: int, phase: Phase) -> None:
         camp = Camp(g, hero, phase) if h.control == T.AMIGA else None
         g.mover = h.counter
         _move_hero(g, hero, phase, camp)
-        for j in phase.living_jarls:
-            if j.hero == hero:
-                g.mover = j.counter
-                _move_jarl(g, hero, j.index, phase, camp)
+        for j in phase.jarls_of.get(hero, ()):
+            g.mover = j.counter
+            _move_jarl(g, hero, j.index, phase, camp)
         g.mover = None
     _reset_passengers(g)
 
