@@ -36,17 +36,31 @@ RECRUIT, WEAK_HERO, WEAK_JARL, WEAK_MONSTER, WEAK_KINGDOM, ITEM = 6, 5, 3, 4, 3,
 
 
 class Sides:
-    """The Amiga's estimates of how strong each side is where it stands."""
+    """The Amiga's estimates of how strong each side is where it stands.
 
-    def __init__(self, g: Game, counted: tuple[list[int], list[int]] | None = None) -> None:
+    ``allies`` holds each hero's jarls, living or dead, when the caller has
+    them to hand; else every jarl is looked at.
+    """
+
+    def __init__(
+        self,
+        g: Game,
+        counted: tuple[list[int], list[int]] | None = None,
+        allies: dict[int, list[Jarl]] | None = None,
+    ) -> None:
         self.g = g
         self.hero_strength, self.jarl_strength = counted or strengths(g)
+        self.allies = allies
+
+    def _jarls(self, hero: int) -> list[Jarl]:
+        """Jarls among whom are all of a hero's."""
+        return self.g.jarls if self.allies is None else self.allies.get(hero, [])
 
     def hero_side(self, hero: int, area: int) -> int:
         """A hero's strength plus his jarls' in an area, living or not."""
         jarl_strength = self.jarl_strength
         total = self.hero_strength[hero]
-        for j in self.g.jarls:
+        for j in self._jarls(hero):
             if j.hero == hero and j.where == area:
                 total += jarl_strength[j.index]
         return total
@@ -61,7 +75,7 @@ class Sides:
         total = own
         if self.g.heroes[hero].where == area:
             total += self.hero_strength[hero]
-        for j in self.g.jarls:
+        for j in self._jarls(hero):
             if j.hero == hero and j.index != jarl and j.where == area:
                 total += own
         return total
@@ -96,9 +110,11 @@ class Phase:
         # Nor does a jarl change sides or turn over, and free jarls stay put.
         self.living_heroes = [h for h in g.heroes if h.alive]
         self.jarls_of: dict[int, list[Jarl]] = {}  # the living, by hero (-1: free)
+        self.allies: dict[int, list[Jarl]] = {}  # living or dead, as Sides counts them
         self.face_up: list[Jarl] = []
         self.free_face_down: list[int] = []  # where they stand
         for j in g.jarls:
+            self.allies.setdefault(j.hero, []).append(j)
             if j.alive:
                 self.jarls_of.setdefault(j.hero, []).append(j)
                 if j.face == T.FACE_UP:
@@ -165,7 +181,7 @@ class Survey(Sides):
     def __init__(self, g: Game, c: Counter, camp: Camp | None = None) -> None:
         self.side = side = g.side(c)
         camp = camp or Camp(g, side, Phase(g))
-        super().__init__(g, camp.phase.strengths(g))
+        super().__init__(g, camp.phase.strengths(g), camp.phase.allies)
         walks_hero = c.kind == T.HERO
         number = c.number
         self.own = (self.hero_strength if walks_hero else self.jarl_strength)[number]
