@@ -242,6 +242,7 @@ assert LAYOUT.subcons[-1].name == "scores"
 _HEAD = struct.Struct(">" + _format(LAYOUT, LAYOUT.subcons[:-1]))
 # ...and a hero's table, or the part of it for the turns played so far.
 _SCORE_SLOTS = [struct.Struct(f">{n}H") for n in range(T.MAX_TURNS + 1)]
+_NO_SCORES = [0] * (T.MAX_TURNS + 1)
 
 
 def _score_tables(s: GameState) -> bytes:
@@ -253,13 +254,14 @@ def _score_tables(s: GameState) -> bytes:
     """
     played = min(max(s.turn, 0), T.MAX_TURNS)
     words, zeros = _SCORE_SLOTS[played], bytes(2 * (T.MAX_TURNS - played))
+    to_come = _NO_SCORES[played + 1 :]
     tables = []
     for h in s.heroes:
         score = h.score
-        if any(score[played + 1 :]):
-            tables.append(_SCORE_SLOTS[T.MAX_TURNS].pack(*score[1:]))
-        else:
+        if score[played + 1 :] == to_come:
             tables.append(words.pack(*score[1 : played + 1]) + zeros)
+        else:
+            tables.append(_SCORE_SLOTS[T.MAX_TURNS].pack(*score[1:]))
     return b"".join(tables)
 
 
