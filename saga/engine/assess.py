@@ -112,7 +112,8 @@ class Phase:
         self.jarls_of: dict[int, list[Jarl]] = {}  # the living, by hero (-1: free)
         self.allies: dict[int, list[Jarl]] = {}  # living or dead, as Sides counts them
         self.face_up: list[Jarl] = []
-        self.free_face_down: list[int] = []  # where they stand
+        # What the free face-down jarls offer a hero who may recruit, by area.
+        self.recruits: dict[int, int] = {}
         for j in g.jarls:
             self.allies.setdefault(j.hero, []).append(j)
             if j.alive:
@@ -120,7 +121,7 @@ class Phase:
                 if j.face == T.FACE_UP:
                     self.face_up.append(j)
                 elif j.hero == -1:
-                    self.free_face_down.append(j.where)
+                    self.recruits[j.where] = self.recruits.get(j.where, 0) + RECRUIT
         # Items fall loose only in battles, and walkers only pick them up, so
         # these are the only areas where a walk may end on one.
         self.lying = {
@@ -164,7 +165,6 @@ class Camp:
         for j in phase.face_up:
             if j.hero != side:
                 self.rival_jarls_at.setdefault(j.where, []).append(j)
-        self.free_face_down = phase.free_face_down
         self.monsters_at = phase.monsters_at
         # Most areas hold nobody of another side: those need no closer look.
         self.occupied = {*self.heroes_at, *self.rival_jarls_at, *self.monsters_at}
@@ -195,14 +195,14 @@ class Survey(Sides):
         # What an area offers the walker besides its kingdom and the other
         # sides' counters: loose items, jarls to recruit (for a hero) and,
         # for a jarl, his hero.
-        offers = dict.fromkeys(_ownerless_items(g, camp.phase, c), ITEM)
+        offers: dict[int, int] = {}
         if walks_hero:
             if len(camp.own_jarls) < T.MAX_JARLS_PER_HERO and g.heroes[side].luck >= 1:
-                for where in camp.free_face_down:
-                    offers[where] = offers.get(where, 0) + RECRUIT
+                offers = dict(camp.phase.recruits)
         elif side != -1 and g.heroes[side].alive:
-            where = g.heroes[side].where  # a jarl stays with his hero
-            offers[where] = offers.get(where, 0) + self.hero_strength[side]
+            offers[g.heroes[side].where] = self.hero_strength[side]  # a jarl stays with his hero
+        for where in _ownerless_items(g, camp.phase, c):
+            offers[where] = offers.get(where, 0) + ITEM
         self.offers = offers
         self._known: list[int | None] = [None] * T.AREAS
 
