@@ -90,7 +90,7 @@ def _move_hero(g: Game, hero: int, phase: Phase, camp: Camp | None) -> None:
     if g.whichmove == 1 and h.wounded and (h.where == h.homewhere or h.rune == T.ING):
         h.wounded = False
         g.tell(g.who(T.HERO, hero) + g.t("MSG_HEALS") + ".", hero_pen(hero))
-    elif g.treasures[T.HEALING_POTION].held_by(T.HERO, hero) and h.wounded:
+    elif h.wounded and g.treasures[T.HEALING_POTION].held_by(T.HERO, hero):
         if h.control == T.AMIGA:
             h.wounded = False
             vanish(g, T.HEALING_POTION)
@@ -209,7 +209,7 @@ def _amiga_walk(
         here = piece.where
         choice = survey.choose(here)
         best = here if choice == STAY else LINKS[here][choice]
-        if best in (-1, here) or visited[best] or not may_enter(piece, best):
+        if best == -1 or best == here or visited[best] or not may_enter(piece, best):
             return
         step(g, c.number, best)
         if g.whichmove > n:

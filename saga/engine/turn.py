@@ -64,12 +64,11 @@ def _choose_order(g: Game) -> None:
 
 
 def movement_phase(g: Game) -> None:
-    for h in g.heroes:
-        h.hagall = h.routed = False
-        h.fought.clear()
-    for j in g.jarls:
-        j.hagall = j.routed = False
-        j.fought.clear()
+    sides: list[Hero | Jarl] = [*g.heroes, *g.jarls]
+    for c in sides:
+        c.hagall = c.routed = False
+        if c.fought:
+            c.fought.clear()
     for m in g.monsters:
         m.hagall = False
     _choose_order(g)
@@ -81,7 +80,6 @@ def movement_phase(g: Game) -> None:
         move_side(g, hero, phase)
     g.turn_of = -1
     # Spells and gods last until this move; fresh ones come from the battles.
-    sides: list[Hero | Jarl] = [*g.heroes, *g.jarls]
     for c in sides:
         c.sea = T.SEA_NORMAL
         c.loseturn = False
