@@ -249,7 +249,7 @@ def test_more_answers_in_a_turn_than_any_player_gives_let_the_seat_go() -> None:
     are plausible, but a seat's thousand-and-first in one turn lets it go:
     the replay does not grow without end."""
     from saga.engine.host import Ask
-    from saga.net.server import MAX_TURN_ANSWERS
+    from saga.net.protocol import MAX_TURN_ANSWERS
 
     said: list[str] = []
     fast = P.Limits(rate=100_000, burst=100_000)  # here the rate is not what is tested

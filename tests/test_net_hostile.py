@@ -394,6 +394,28 @@ def test_a_joiner_takes_no_answers_after_the_games_end(tmp_path: Path) -> None:
     assert len(watcher.stderr.splitlines()) < 10
 
 
+def test_a_joiner_takes_no_more_answers_in_a_turn_than_any_player_gives(tmp_path: Path) -> None:
+    """A hostile host answers Brunhild's first question, again and again, with
+    an area the engine only asks again for: the joiner stops after the most
+    answers any player gives in a turn, and its replay stays that short (a
+    million such answers in 30 s grew it by 171 MB before)."""
+    fake = FakeHost()
+    watcher = join(tmp_path / "watch", fake.port, None)
+    conn = fake.let_in()
+    refused = (f"Q {seq} COUNTRY 7 40 5" for seq in itertools.count())
+    try:
+        sent = _flood(conn, refused, 30)
+        assert watcher.finish() == 1, watcher.stderr
+    finally:
+        conn.close()
+        fake.close()
+    said = f"more than {P.MAX_TURN_ANSWERS} answers came for Brunhild in one turn"
+    assert said in watcher.stderr, watcher.stderr
+    assert sent > P.MAX_TURN_ANSWERS
+    assert watcher.answered() <= P.MAX_TURN_ANSWERS
+    assert len(watcher.stderr.splitlines()) < 5
+
+
 @pytest.mark.parametrize(
     ("flood", "started"),
     [("PING", True), ("WAIT BRUNHILD\nWAIT BEOWULF", False), ("WAIT BRUNHILD", False)],

@@ -38,6 +38,11 @@ PROTOCOL = 2  # the wire format's number; changed with any change to the message
 MAX_LINE = 4096  # bytes, newline included: a GAME line with a saved game's hex fits
 MAX_REASON = 200  # characters of a REFUSE, STOP or WAIT text
 MAX_SEQ = 10_000_000  # answers in one game, far above any real game's
+# Answers for one hero in one turn: the original's human traces give at most 170.
+# Every machine refuses more (the host lets the seat's machine go; a joiner stops),
+# since a peer that keeps answering what the engine only asks again would
+# otherwise grow every machine's game without end.
+MAX_TURN_ANSWERS = 1000
 MAX_KEY = 0x10FFFF  # a key answer is a character code
 
 # The join code: six characters nobody confuses (no 0/O, 1/I/L, 2/Z, 5/S, 8/B).
