@@ -9,7 +9,9 @@ first test shows that it does refuse.
 
 from __future__ import annotations
 
+import queue
 import re
+import socket
 import time
 from collections.abc import Callable, Iterator
 from pathlib import Path
@@ -178,6 +180,67 @@ def test_the_relay_carries_a_game_when_direct_connections_are_off(
     joiner = _joiner(tmp_path / "join", code, local, TWO, "brunhild", "--relay-only")
     _same_game([host, joiner], TWO)
     _until(lambda: local.relayed() > before + 10_000, host)  # the whole game went through it
+
+
+class _Streams:
+    """A stand-in for the host's server that keeps the streams its codes bring."""
+
+    def __init__(self) -> None:
+        self.streams: queue.Queue[socket.socket] = queue.Queue()
+
+    def open_seats(self) -> frozenset[int]:
+        return frozenset({1})
+
+    def accept(self, sock: socket.socket, address: str, seats: frozenset[int]) -> None:
+        self.streams.put(sock)
+
+
+def _unread(writer: socket.socket, most: int) -> int:
+    """Write to ``writer`` until it has been held back for a while (or ``most`` bytes)."""
+    writer.setblocking(False)
+    sent, chunk = 0, b"PING\n" * 13_000
+    held = time.monotonic()
+    while sent < most and time.monotonic() - held < 2.0:
+        try:
+            sent += writer.send(chunk)
+            held = time.monotonic()
+        except BlockingIOError:
+            time.sleep(0.01)
+    return sent
+
+
+def test_a_machine_that_reads_nothing_holds_the_other_back(local: Local) -> None:
+    """A code's stream, host and joiner in this process: each side in turn
+    writes as fast as it can while the other reads nothing.  The writer is
+    held back after a few megabytes (the sockets' buffers), as over TCP, and
+    then everything arrives.  Before, the reading machine kept whatever came
+    in its memory (200 MB sent grew it by 405 MB), or the stream broke."""
+    from saga.look.text import english
+    from saga.net import tunnel
+    from saga.net.online import Servers
+
+    servers, streams = Servers(local.mailbox, local.relay), _Streams()
+    invitations = tunnel.Invitations(
+        streams, servers, english(), tell=lambda line: None, shown=lambda codes: None
+    )
+    invitations.open()
+    joined = tunnel.dial(invitations.current()[1], servers, english(), tell=lambda line: None)
+    hosted = streams.streams.get(timeout=HANG)
+    try:
+        for writer, reader in ((hosted, joined.sock), (joined.sock, hosted)):
+            sent = _unread(writer, 64 * 2**20)
+            assert sent < 32 * 2**20, f"{sent} bytes went to a machine that reads nothing"
+            reader.settimeout(HANG)
+            received = 0
+            while received < sent:
+                data = reader.recv(2**20)
+                assert data, "the stream broke"
+                received += len(data)
+            assert received == sent
+    finally:
+        joined.close()
+        invitations.close(wait=1)
+        hosted.close()
 
 
 def test_a_join_with_the_mailbox_server_stopped_says_so(tmp_path: Path) -> None:

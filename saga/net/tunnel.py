@@ -153,6 +153,33 @@ def _tune_dilation() -> None:
         received(self, data)
 
     Connection.connectionMade, Connection.dataReceived = connection_made, data_received
+    _let_a_reader_pause(Connection)
+
+
+def _let_a_reader_pause(connection: type) -> None:
+    """Let a machine that reads slowly slow the other side down, as TCP does.
+
+    When a subchannel's reader falls behind, Dilation pauses the connection
+    under it (``pauseProducing``) so that the sender's data waits at the
+    sender; magic-wormhole 0.24's connection has no such method, so the
+    call fails, the connection drops, and the data that follows is held in
+    the receiving machine's memory without limit (a host by code could
+    grow a joiner by hundreds of megabytes).  Pausing the connection pauses
+    its TCP transport: the sender's writes then wait, and its own bounds
+    (MAX_BUFFERED in the server and the client) apply.  A magic-wormhole
+    that has the methods keeps its own."""
+    for name in ("pauseProducing", "resumeProducing", "stopProducing"):
+        if not hasattr(connection, name):
+            setattr(connection, name, _to_transport(name))
+
+
+def _to_transport(name: str) -> Callable[[Any], None]:
+    def call(self: Any) -> None:
+        if self.transport is not None:
+            getattr(self.transport, name)()
+
+    call.__name__ = name
+    return call
 
 
 def _servers(servers: Servers) -> tuple[str, str]:
