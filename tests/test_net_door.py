@@ -99,6 +99,62 @@ def test_the_right_code_waits_its_turn_but_gets_in_and_goes_first() -> None:
     assert door.checks()[0] == "player"
 
 
+def test_when_the_door_is_full_those_that_failed_leave_first() -> None:
+    """Guessers on a hundred addresses hold every place at the door and keep
+    coming as they are refused or turned away (before, each newcomer turned
+    the oldest away, so they soon turned the player's waiting HELLO away): the
+    player, who has failed nowhere, keeps its place and is checked first."""
+    clock = Clock()
+    door = D.Door(clock)
+    guessers = [f"10.5.0.{n}" for n in range(100)]
+    for address in guessers:  # each has guessed wrong before
+        door.checked(address, right=False)
+    for n in range(D.AT_DOOR):
+        door.enter(("g", n), guessers[n % 100])
+        door.wait(("g", n), guessers[n % 100])
+    door.enter("player", "10.6.0.1")
+    door.wait("player", "10.6.0.1")
+    for n in range(D.AT_DOOR, D.AT_DOOR + 1000):
+        assert "player" not in door.enter(("g", n), guessers[n % 100])
+        door.wait(("g", n), guessers[n % 100])
+    assert door.checks()[0] == "player"
+
+
+def test_checks_that_waited_too_long_count_against_their_address() -> None:
+    """HELLOs refused because their check waited too long are failures of their
+    addresses, as wrong codes are: their next connections leave the door before
+    a newcomer's, and are checked after it."""
+    clock = Clock()
+    door = D.Door(clock)
+    crowd = [f"10.7.0.{n}" for n in range(D.AT_DOOR)]
+    for n, address in enumerate(crowd):  # fresh addresses, none has guessed yet
+        door.enter(n, address)
+        door.wait(n, address)
+    clock.now += D.CHECK_WAIT
+    assert sorted(door.overdue()) == list(range(D.AT_DOOR))  # never checked: refused
+    for n in range(D.AT_DOOR):
+        door.leave(n)
+    for n, address in enumerate(crowd):
+        door.enter(("again", n), address)
+        door.wait(("again", n), address)
+    door.enter("player", "10.8.0.1")
+    door.wait("player", "10.8.0.1")
+    for n in range(500):
+        assert "player" not in door.enter(("more", n), crowd[n % len(crowd)])
+    assert door.checks()[0] == "player"
+
+
+def test_online_codes_burned_by_wrong_tries_are_made_again_at_a_pace() -> None:
+    clock = Clock()
+    renewals = D.Renewals(clock)
+    waits = [renewals.wait("Brunhild") for _ in range(int(D.RENEW_BURST) + 3)]
+    assert waits[: int(D.RENEW_BURST)] == [0.0] * int(D.RENEW_BURST)
+    assert waits[int(D.RENEW_BURST) :] == [D.RENEW_EVERY, 2 * D.RENEW_EVERY, 3 * D.RENEW_EVERY]
+    assert renewals.wait(None) == 0.0  # the spectators' codes have a pace of their own
+    clock.now += 10 * D.RENEW_EVERY
+    assert renewals.wait("Brunhild") == 0.0
+
+
 def test_liveness_pings_by_what_it_sent_and_gives_up_by_what_it_heard() -> None:
     clock = Clock()
     live = Liveness(Keepalive(10, 90), clock)

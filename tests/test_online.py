@@ -27,7 +27,7 @@ from tests.netgames import (
     game_args,
     replays_the_original,
 )
-from tests.wormholes import Local, local_servers, loopback_env
+from tests.wormholes import Local, local_servers, loopback_env, wrong_try
 
 TWO = ORACLE / "4_20_1_110200.trace"  # Beowulf and Brunhild are human
 THREE = ORACLE / "items" / "2067283218_30_1_011212.trace"  # Brunhild, Egil, Siegfried
@@ -261,6 +261,28 @@ def test_hosting_with_no_mailbox_server_says_so(tmp_path: Path) -> None:
         host = Host(tmp_path / "host", TWO, "beowulf", own)
         assert host.finish(HANG) == 2
         assert f"The mailbox server cannot be reached: {own.mailbox}" in host.stderr
+
+
+@pytest.mark.soak
+def test_a_guesser_burning_codes_gets_them_at_a_pace(tmp_path: Path, local: Local) -> None:
+    """Slow (RENEW_EVERY).  A stranger tries a wrong code on each of Brunhild's
+    codes as soon as it is made (anyone may list a mailbox server's codes):
+    the first few are made again at once, then one every RENEW_EVERY seconds,
+    the host says one line for each, and the player still joins and plays.
+    Before, each try made a code at once: 60 tries took 7 s and 122 lines."""
+    from saga.net import door
+
+    host = Host(tmp_path / "host", TWO, "beowulf", local)
+    code = host.code("Brunhild")
+    tries = int(door.RENEW_BURST) + 2
+    for _ in range(tries):
+        assert wrong_try(local.mailbox, code.split("-")[0] + "-wrong-guess") == (
+            "WrongPasswordError"
+        )
+        code = host.code("Brunhild", other_than=code)
+    assert host.stderr.count("A wrong code was tried, and a new one made, for Brunhild") == tries
+    joiner = _joiner(tmp_path / "join", code, local, TWO, "brunhild")
+    _same_game([host, joiner], TWO)
 
 
 @pytest.mark.soak
