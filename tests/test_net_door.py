@@ -188,7 +188,8 @@ def test_keepalive_from_the_environment(monkeypatch: pytest.MonkeyPatch) -> None
     assert Keepalive.from_environment() == Keepalive(10, 90)
     monkeypatch.setenv("SAGA_NET_KEEPALIVE", "0.5,3")
     assert Keepalive.from_environment() == Keepalive(0.5, 3)
-    for junk in ("3,0.5", "x", "1,2,3", "0,5", "-1,2"):
+    hostile = ("1e-9,1e-8", "0.001,0.002", "nan,5", "inf,inf", "1,1.5", "1,3601", "9" * 5000 + ",1")
+    for junk in ("3,0.5", "x", "1,2,3", "0,5", "-1,2", *hostile):
         monkeypatch.setenv("SAGA_NET_KEEPALIVE", junk)
         assert Keepalive.from_environment() == Keepalive(10, 90)
 
