@@ -372,6 +372,15 @@ def _int(word: str, low: int, high: int) -> int:
     return value
 
 
+def _key(word: str) -> int:
+    """An answer key: the code of a letter a player can see and type (the game's
+    messages show it, as in "(Y/N)?"), never a control character or a space."""
+    code = _int(word, 0, MAX_KEY)
+    if not chr(code).isprintable() or chr(code).isspace():
+        raise ProtocolError(f"key {code} is no letter a player can type")
+    return code
+
+
 def _hex_save(word: str) -> bytes:
     if len(word) != 2 * SAVE_SIZE:
         raise ProtocolError("a save is not 1780 bytes")
@@ -430,7 +439,7 @@ def _decode(keyword: str, words: list[str], rest: str) -> Message:
             return GameLine(rest)
         case "KEYS":
             count(len(KEY_IDS))
-            return Keys(tuple(_int(w, 0, MAX_KEY) for w in words))
+            return Keys(tuple(_key(w) for w in words))
         case "START":
             count(0)
             return Start()
@@ -450,7 +459,7 @@ def _decode(keyword: str, words: list[str], rest: str) -> Message:
             count(2)
             if not _DIGEST.fullmatch(words[1]):
                 raise ProtocolError("a HASH is 64 hexadecimal digits")
-            return Hash(_int(words[0], 0, T.MAX_TURNS + 1), words[1])
+            return Hash(_int(words[0], 1, T.MAX_TURNS + 1), words[1])  # 0 is FINAL's
         case "FINAL":
             count(1)
             if not _DIGEST.fullmatch(words[0]):
