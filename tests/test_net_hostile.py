@@ -454,6 +454,7 @@ def test_find_shows_announcements_printable(tmp_path: Path) -> None:
     folder.mkdir()
     record = "host={}\ncontrols=110200\nopen=BRUNHILD\nturns={}\nadvanced=1\nversion=1\nproto=2\n"
     (folder / "evil-4000.game").write_text(record.format("\x1b]0;pwned\x07\x1b[2J", 20))
+    (folder / "turned-4002.game").write_text(record.format("\u202enoisrev", 20))
     (folder / "huge-4001.game").write_text(record.format("huge", "9" * 240))
     found = subprocess.run(
         [sys.executable, "-m", "saga", "--find"],
@@ -465,4 +466,5 @@ def test_find_shows_announcements_printable(tmp_path: Path) -> None:
     assert found.returncode == 0, found.stderr
     assert "\x1b" not in found.stdout + found.stderr and "\x07" not in found.stdout
     assert "\\x1b]0;pwned\\x07" in found.stdout
+    assert "\u202e" not in found.stdout and "\\u202enoisrev" in found.stdout  # not reversed
     assert "huge" not in found.stdout
