@@ -243,6 +243,38 @@ def test_a_machine_that_reads_nothing_holds_the_other_back(local: Local) -> None
         hosted.close()
 
 
+def test_a_code_renewed_twice_at_once_is_no_trouble_with_the_mailbox(local: Local) -> None:
+    """A double click on Renew: the second closes a code's wormhole while it is
+    still reaching the mailbox server.  The seat gets its fresh code, and the
+    host says nothing (before, it said the mailbox server could not be reached,
+    and the seat had no code for 5 s)."""
+    from saga.look.text import english
+    from saga.net import tunnel
+    from saga.net.online import Servers
+
+    said: list[str] = []
+    invitations = tunnel.Invitations(
+        _Streams(),
+        Servers(local.mailbox, local.relay),
+        english(),
+        tell=said.append,
+        shown=lambda codes: None,
+    )
+    invitations.open()
+    try:
+        first = invitations.current()[1]
+        invitations.renew(1)
+        time.sleep(0.01)  # the second click, as the first's code reaches the mailbox server
+        invitations.renew(1)
+        end = time.monotonic() + HANG
+        while invitations.current().get(1, first) == first:
+            assert time.monotonic() < end, said
+            time.sleep(0.02)
+    finally:
+        invitations.close()
+    assert said == []
+
+
 def test_a_join_with_the_mailbox_server_stopped_says_so(tmp_path: Path) -> None:
     with local_servers(tmp_path / "servers") as own:
         host = Host(tmp_path / "host", TWO, "beowulf", own)

@@ -460,6 +460,8 @@ class Invitations:
                 self._renew_after_wrong_try(invitation.seat)
             return
         except ServerConnectionError:  # the mailbox server is out of reach: try again later
+            if invitation.ended:  # no: it was closed here as it connected (a code renewed)
+                return
             if not self.unreachable:
                 with self._changed:
                     self.unreachable = True
