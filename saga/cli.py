@@ -19,6 +19,7 @@ import threading
 from collections.abc import Callable
 from pathlib import Path
 from types import FrameType
+from typing import TYPE_CHECKING
 
 from amiga.dos import FileProblem, check_writable, same_file
 from amiga.input import EventSource
@@ -38,6 +39,9 @@ from saga.look.text import Lookup, Notice, load_text, warn
 from saga.play.hosts import ScriptError, TerminalHost
 from saga.play.replay import Recorder, ReplayHost
 
+if TYPE_CHECKING:  # the window's forms, answered from the command line
+    from saga.screen.network import HostForm, JoinForm
+
 TEMPLATE = (
     "saga [--headless] [--seed N] [--turns N] [--advanced] [--language NAME] "
     "[--config FILE] [--fix-bugs] [--record FILE] [BEOWULF=HUMAN|AMIGA|NONE] [BRUNHILD=...] "
@@ -45,9 +49,9 @@ TEMPLATE = (
     "[SIEGFRIED=...] [STARKAD=...] [[FILE=]savedgame]  |  saga [--headless] --replay FILE  |  "
     "saga --simulate N [--seed S] [--turns T] [--advanced] [--jobs J] [--csv FILE] "
     "[--chart FILE.png] [HERO=AMIGA|NONE ...]  |  "
-    "saga --headless --host [ADDR:]PORT [--code CODE] [--seat HERO,...] [--answers FILE] "
+    "saga [--headless] --host [ADDR:]PORT [--code CODE] [--seat HERO,...] [--answers FILE] "
     "[--announce] [options] [HERO=...] [FILE]  |  "
-    "saga --headless --join ADDR:PORT --code CODE [--seat HERO,...] [--answers FILE]  |  "
+    "saga [--headless] --join ADDR:PORT --code CODE [--seat HERO,...] [--answers FILE]  |  "
     "saga --find"
 )
 
@@ -205,34 +209,31 @@ def _run(options: argparse.Namespace) -> int:
         return _replay(options, places, config, text)
     if options.find:
         return _find()
-    if options.join:
-        return _join(options, places, config, text)
     save_path = _find_save(game_file) if game_file else None
-    # The window opens a saved game itself: one that fails is told in a
-    # requester, and the title screen follows, as in 1.95.
-    state = _load_game(save_path, text) if save_path and options.headless else None
     _check_record(options, places, save_path, "the saved game")
     seed = options.seed if options.seed is not None else clock_seed()
+    if not options.headless:
+        # The window opens a saved game itself: one that fails is told in a
+        # requester, and the title screen follows, as in 1.95.  It makes each
+        # game's set-up from ``config`` when the game starts.
+        network = _network_wish(options, config, save_path)
+        return _window(options, places, config, store, text, seed, save_path, network, notices)
+    if options.join:
+        return _join(options, places, config, text)
+    state = _load_game(save_path, text) if save_path else None
     setup = Setup(seed, tuple(controls), config.turns, config.advanced, config.fixes, state)
     if options.host:
         if not any(setup.in_play()):
             raise UsageError("at least one hero must play (e.g. RAGNAR=AMIGA)")
         return _host(options, places, config, setup, text)
-    if options.headless:
-        _check_headless(setup)
-    sigterm = None if options.headless else _close_on_sigterm()
+    _check_headless(setup)
     slot = _claim(config, places, text)
     try:
-        if not options.headless:
-            record = _recording(options, slot, text)
-            return _window(config, setup, text, save_path, store, record, slot, notices)
         host = _terminal_host(slot.autosave)
         watch(Session(setup, text, _recording(options, slot)(host, setup)), host.out)
         return 0
     finally:
         slot.release()
-        if sigterm is not None:
-            signal.signal(signal.SIGTERM, sigterm)
 
 
 # What signal.signal hands back: the handler it replaced.
@@ -254,33 +255,42 @@ def _close_on_sigterm() -> _Handler:
 
 
 def _window(
+    options: argparse.Namespace,
+    places: Places,
     config: configuration.Config,
-    setup: Setup,
-    text: Lookup,
-    save_path: Path | None,
     store: configuration.SettingsFile,
-    record: Callable[[Host, Setup], Host],
-    slot: Slot,
+    text: Lookup,
+    seed: int,
+    save_path: Path | None,
+    network: HostForm | JoinForm | None,
     notices: list[Notice],
 ) -> int:
-    """Play in the window, autosaving in the game's own slot; the start-up
-    ``notices`` are shown over the title screen first."""
+    """Play in the window, autosaving in the game's own slot: the saved game
+    named first, or the network game of ``--host`` or ``--join``; the
+    start-up ``notices`` are shown over the title screen first."""
     from amiga.display import DisplayError
     from saga.window.app import run_window  # pygame stays out of headless runs
 
+    sigterm = _close_on_sigterm()
+    slot = _claim(config, places, text)
     try:
         return run_window(
             config,
-            setup,
             text,
+            seed,
             save_path,
             store=store,
-            wrap_host=record,
+            record=_recording(options, slot, text),
+            network=network,
             autosave=slot.autosave,
             notices=notices,
         )
     except DisplayError as e:
         raise UsageError(f"{e}; try --headless") from None
+    finally:
+        slot.release()
+        if sigterm is not None:
+            signal.signal(signal.SIGTERM, sigterm)
 
 
 def _check_headless(setup: Setup) -> None:
@@ -481,25 +491,15 @@ def watch_replay(
     """
     from amiga.display import DisplayError
     from saga.window.app import run_window
-    from saga.window.host import ScreenHost
 
-    def replay_into(host: ScreenHost, setup: Setup) -> Host:
-        host.autoplay = True
-
-        def take_over() -> None:
-            host.autoplay = host.fast = False
-
-        return record(ReplayHost(host, game.answers, take_over), setup)
-
-    setup = game.setup()
     try:
         return run_window(
             config,
-            setup,
             text,
+            game.setup().seed,
             source=source,
-            wrap_host=replay_into,
-            once=True,
+            record=record,
+            watch=game,
             autosave=autosave,
         )
     except DisplayError as e:
@@ -605,11 +605,48 @@ def _check_network_options(options: argparse.Namespace) -> None:
             "--join takes the game from its host: give no heroes, saved game, "
             "--seed, --turns or --advanced"
         )
-    if networked and not options.headless:
+    if options.take_over_after is not None and not options.headless:
         raise UsageError(
-            "--host and --join play in the terminal: add --headless (in the window, use "
-            "Host game... or Join game... on the title screen)"
+            "--take-over-after goes with --headless (in the window, the host takes the "
+            "empty seats with Take over, while waiting for the players or in the Project menu)"
         )
+
+
+def _network_wish(
+    options: argparse.Namespace, config: configuration.Config, save_path: Path | None
+) -> HostForm | JoinForm | None:
+    """The window's answer to its Host or Join form from ``--host`` or ``--join``,
+    checked as the terminal's is (a saved game's seats are checked once it is open)."""
+    if not (options.host or options.join):
+        return None
+    from saga.net.protocol import new_code, normal_code, parse_address, parse_seats
+    from saga.screen.network import HostForm, JoinForm
+
+    try:
+        seats = parse_seats(options.seat or "")
+    except ValueError as e:
+        raise UsageError(f"--seat: {e}") from None
+    try:
+        address = parse_address(options.host or options.join)
+    except ValueError as e:
+        raise UsageError(str(e)) from None
+    if options.join:
+        if not options.code:
+            raise UsageError("--join needs the host's --code")
+        if not address[0]:
+            raise UsageError("--join needs the host's address, e.g. 192.168.1.20:4000")
+        return JoinForm(options.join, options.code, options.seat or "")
+    if save_path is None:
+        humans = {h for h, control in enumerate(config.controls) if control == T.HUMAN}
+        if not any(config.controls):
+            raise UsageError("at least one hero must play (e.g. RAGNAR=AMIGA)")
+        if not seats <= humans:
+            names = ", ".join(T.HERO_NAMES[h] for h in sorted(seats - humans))
+            raise UsageError(f"--seat: {names} is not a human hero of this game")
+    code = normal_code(options.code) if options.code else new_code()
+    if not code:
+        raise UsageError("--code: the join code is empty")
+    return HostForm(options.host, code, seats)
 
 
 def _network(options: argparse.Namespace, config: configuration.Config, slot: Slot) -> dict:

@@ -46,6 +46,7 @@ from saga.screen import network as screens
 from saga.screen.ui import MESSAGE_TOP, TITLE_HEIGHT
 from saga.window import app as app_module
 from saga.window import network as window_network
+from saga.window.game import Leave, WindowGame
 
 
 class Robot(ScriptedEventSource):
@@ -56,6 +57,7 @@ class Robot(ScriptedEventSource):
         self.script = script  # its seats' answers, in order
         self.role, self.port, self.code, self.log_path = role, port, code, log
         self.app: app_module.App | None = None
+        self.game: WindowGame | None = None  # the game in play
         self.phase = "start"
         self.answers = 0
         self.stopped = False  # the network game stopped: its requester is up
@@ -79,8 +81,8 @@ class Robot(ScriptedEventSource):
         app = self.app
         if app is None:
             return
-        shown = app.screen_host
-        asking = shown.asking if shown is not None else None
+        game = self.game
+        asking = game.screen.asking if game is not None else None
         if self.stopped:
             self.stopped = False
             self.phase = "over"
@@ -91,7 +93,7 @@ class Robot(ScriptedEventSource):
         elif self.phase == "playing":
             if asking is not None:
                 self._answer(*asking)
-            elif app.session is None and app.ui.menu_item("quit_title").enabled:
+            elif game is None and app.ui.menu_item("quit_title").enabled:
                 self.phase = "over"
         elif self.phase == "over":
             if time.monotonic() - self.last < 0.3:
@@ -99,21 +101,21 @@ class Robot(ScriptedEventSource):
             self.last = time.monotonic()
             if app.ui.menu_item("quit_title").enabled:
                 self.ticks(2).click(320, 300)  # the final scores
-            elif app.session is None:
+            elif game is None:
                 self.log("quitting")
                 self.phase = "quit"
                 self.ticks(2).key("\x1b")  # the title screen: quit
 
     def _start(self, app: app_module.App, asking: tuple[Ask, int] | None) -> None:
         if self.role == "host":
-            if asking == (Ask.MULTIKEYBOARD, WHITE) and app.net is None:
+            if asking == (Ask.MULTIKEYBOARD, WHITE) and self.game and self.game.net is None:
                 self.log("hosting the opened game")
                 self._menu(app, "host")
                 self.ticks(2).key("\r")  # yes, leave this game for the network
                 self.ticks(2).text("\b" * 12 + self.code).key("\t")
                 self.text("\b" * 6 + str(self.port)).key("\r")
                 self.phase = "playing"
-        elif app.session is None and os.listdir(os.environ["SAGA_NET_REGISTRY"]):
+        elif self.game is None and os.listdir(os.environ["SAGA_NET_REGISTRY"]):
             self.log("joining from the list")
             self._menu(app, "join")
             form = screens._Form(app.t, "", 4 + screens.LIST_ROWS, extra=4)
@@ -144,8 +146,8 @@ class Robot(ScriptedEventSource):
 
     def _spot(self, mode: Ask, result: int, kind: int) -> tuple[int, int]:
         """Where on the board a player clicks to give this answer."""
-        assert self.app is not None and self.app.screen_host is not None
-        board, view = self.app.board, self.app.screen_host.view
+        assert self.app is not None and self.game is not None
+        board, view = self.app.board, self.game.screen.view
         if kind != T.KINGDOM:
             for key, cx, cy, _ in reversed(board.drawn):
                 wanted = key[1] == result if mode == Ask.COUNTER else view.where(*key) == result
@@ -191,6 +193,20 @@ def main(argv: list[str]) -> int:
         robot.app = self
 
     app_module.App.__init__ = init  # type: ignore[method-assign]
+    made_game, played = WindowGame.__init__, WindowGame.play
+
+    def init_game(self: WindowGame, *args: object, **kwargs: object) -> None:
+        made_game(self, *args, **kwargs)  # type: ignore[arg-type]
+        robot.game = self
+
+    def play(self: WindowGame) -> Leave | None:
+        try:
+            return played(self)
+        finally:
+            robot.game = None
+
+    WindowGame.__init__ = init_game  # type: ignore[method-assign]
+    WindowGame.play = play  # type: ignore[method-assign]
     run_window = app_module.run_window
     app_module.run_window = lambda *a, **k: run_window(*a, **{**k, "source": robot})
     told = window_network.stopped

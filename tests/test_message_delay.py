@@ -40,7 +40,8 @@ def window() -> Iterator[Ui]:
 def test_a_local_games_message_delay_runs_out_without_the_focus(window: Ui) -> None:
     ui = window
     g = Session(Setup(1), english(), QuietHost()).game
-    host = ScreenHost(ui, Board(ui), english(), Config(delay=1), g, None, lambda key: None)
+    config = Config(delay=1)
+    host = ScreenHost(ui, Board(ui), english(), config, g, None, print, summary=lambda: None)
     pygame.event.post(pygame.event.Event(pygame.WINDOWFOCUSLOST))
     assert ui.next_message(0).idcmp == IDCMP.INACTIVEWINDOW  # the desktop looks elsewhere
     # The guard closes the window if the delays are still waiting by then:

@@ -54,7 +54,9 @@ def test_human_game_through_the_screens(trace: Path) -> None:
     ui = Ui(player, None, Screen(640, 512, depth=7, halfbrite=True))
 
     def hosting(g: Game) -> RecordingScreenHost:
-        host = RecordingScreenHost(ui, Board(ui), english(), Config(delay=0), g, None, print)
+        host = RecordingScreenHost(
+            ui, Board(ui), english(), Config(delay=0), g, None, print, summary=lambda: None
+        )
         player.host = host
         return host
 

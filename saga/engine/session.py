@@ -12,13 +12,14 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from saga.engine import cheats
 from saga.engine import tables as T
 from saga.engine.game import Game, Hosting
 from saga.engine.host import Host, Lookup
 from saga.engine.placement import start_game
 from saga.engine.rng import Lcg64, RandomSource
 from saga.engine.state import GameState
-from saga.engine.turn import all_withdrawn, final_scores, game_over_line, play
+from saga.engine.turn import all_withdrawn, final_scores, game_over_line, mark_scores, play
 
 
 @dataclass(frozen=True)
@@ -90,6 +91,16 @@ class Session:
         """
         self.start()
         play(self.game)
+
+    def note_scores(self) -> None:
+        """Note each playing hero's score for the turn in progress, as the
+        original's summary window does when it opens (a game saved after
+        keeps them, as the original's would)."""
+        mark_scores(self.game)
+
+    def luck_cheat(self) -> None:
+        """The original's hidden cheat, its keys pressed in order at a key prompt."""
+        cheats.luck_cheat(self.game)
 
     @property
     def over(self) -> bool:

@@ -26,7 +26,7 @@ from saga.net.lockstep import NetStop
 from saga.net.play import Hosting, humans, keyed
 from saga.net.server import Server
 from saga.screen import pens as PENS
-from saga.screen.network import Offer, host_form, join_form, wait_window
+from saga.screen.network import HostForm, JoinForm, Offer, host_form, join_form, wait_window
 from saga.screen.ui import Ui
 from saga.screen.windows import requester
 
@@ -43,6 +43,14 @@ class NetGame:
     text: Lookup  # the game's words, with the host's answer keys
     header: list[str]  # the game's start, as a replay's header
     hosting: Hosting | None = None  # the hosting machine's server and offer
+
+    def take_over(self, heroes: frozenset[int]) -> None:
+        """The hosting machine plays these empty seats from now on (their
+        players never came, or dropped out)."""
+        assert isinstance(self.link, Server)
+        for hero in heroes:
+            self.link.take_over(hero)
+        self.seats = self.seats | heroes
 
     def end(self, reason: str | None = None) -> None:
         """Leave the network game (the host ends it for everyone, saying ``reason``)."""
@@ -80,24 +88,30 @@ class Network:
             self._registry.close()
             self._registry = None
 
-    def host(self, ui: Ui, t: Lookup, setup: Setup) -> NetGame | None:
-        """Ask how to host ``setup``'s game, listen, and wait for the players."""
+    def host(
+        self, ui: Ui, t: Lookup, setup: Setup, asked: HostForm | None = None
+    ) -> NetGame | None:
+        """Ask how to host ``setup``'s game (unless ``asked`` says it already),
+        listen, and wait for the players."""
         seats = sorted(humans(setup))
-        form = host_form(ui, t, seats, self.port, self.code or P.new_code())
+        form = asked or host_form(ui, t, seats, self.port, self.code or P.new_code())
         if form is None:
             return None
         self.port, self.code = form.port, form.code
         try:
-            _, port = P.parse_address(form.port)
+            address = P.parse_address(form.port)
             code = P.normal_code(form.code)
             if not code:
                 raise ValueError("the join code is empty")
+            if not form.here <= humans(setup):
+                names = ", ".join(T.HERO_NAMES[h] for h in sorted(form.here - humans(setup)))
+                raise ValueError(f"{names}: not a human hero of this game")
         except ValueError as e:
             _problem(ui, t, str(e))
             return None
         open_seats = humans(setup) - form.here
         try:
-            hosting = Hosting.start(setup, t, open_seats, code, ("", port), self._found())
+            hosting = Hosting.start(setup, t, open_seats, code, address, self._found())
         except NetStop as e:
             _problem(ui, t, str(e))
             return None
@@ -126,24 +140,14 @@ class Network:
             game.end("the host stopped")
             return None
         if choice == "take_over":
-            empty = server.open_seats()
-            for hero in empty:
-                server.take_over(hero)
-            game.seats = game.seats | empty
+            game.take_over(server.open_seats())
         server.wait_for_players(5)
         return game
 
-    def join(self, ui: Ui, t: Lookup) -> NetGame | None:
-        """Ask which game to join, connect, and wait for it to start."""
-        registry = self._found()
-
-        def offers() -> list[Offer]:
-            games = registry.games() if registry is not None else []
-            return [
-                Offer(describe(g), f"{_bracketed(g.address)}:{g.port}", _open(g)) for g in games
-            ]
-
-        form = join_form(ui, t, offers, self.address, self.code, self.seats)
+    def join(self, ui: Ui, t: Lookup, asked: JoinForm | None = None) -> NetGame | None:
+        """Ask which game to join (unless ``asked`` says it already), connect,
+        and wait for it to start."""
+        form = asked or self._join_form(ui, t)
         if form is None:
             return None
         self.address, self.code, self.seats = form.address, form.code, form.seats
@@ -180,6 +184,18 @@ class Network:
             _problem(ui, t, str(e))
             return None
         return NetGame(setup, client, seats, keyed(t, client.keys), client.header)
+
+    def _join_form(self, ui: Ui, t: Lookup) -> JoinForm | None:
+        """The join window, listing the games announced on the local network."""
+        registry = self._found()
+
+        def offers() -> list[Offer]:
+            games = registry.games() if registry is not None else []
+            return [
+                Offer(describe(g), f"{_bracketed(g.address)}:{g.port}", _open(g)) for g in games
+            ]
+
+        return join_form(ui, t, offers, self.address, self.code, self.seats)
 
 
 def _try_join(client: Client) -> None:
