@@ -619,23 +619,27 @@ def _network_wish(
     checked as the terminal's is (a saved game's seats are checked once it is open)."""
     if not (options.host or options.join):
         return None
-    from saga.net.protocol import new_code, normal_code, parse_address, parse_seats
+    from saga.net.protocol import check_code, new_code, parse_address, parse_seats
     from saga.screen.network import HostForm, JoinForm
 
     try:
         seats = parse_seats(options.seat or "")
     except ValueError as e:
         raise UsageError(f"--seat: {e}") from None
+    if options.join and not options.code:
+        raise UsageError("--join needs the host's --code")
     try:
         address = parse_address(options.host or options.join)
     except ValueError as e:
         raise UsageError(str(e)) from None
+    try:
+        code = check_code(options.code) if options.code else new_code()
+    except ValueError as e:
+        raise UsageError(f"--code: {e}") from None
     if options.join:
-        if not options.code:
-            raise UsageError("--join needs the host's --code")
         if not address[0]:
             raise UsageError("--join needs the host's address, e.g. 192.168.1.20:4000")
-        return JoinForm(options.join, options.code, options.seat or "")
+        return JoinForm(options.join, code, options.seat or "")
     if save_path is None:
         humans = {h for h, control in enumerate(config.controls) if control == T.HUMAN}
         if not any(config.controls):
@@ -643,9 +647,6 @@ def _network_wish(
         if not seats <= humans:
             names = ", ".join(T.HERO_NAMES[h] for h in sorted(seats - humans))
             raise UsageError(f"--seat: {names} is not a human hero of this game")
-    code = normal_code(options.code) if options.code else new_code()
-    if not code:
-        raise UsageError("--code: the join code is empty")
     return HostForm(options.host, code, seats)
 
 

@@ -118,7 +118,8 @@ class Robot(ScriptedEventSource):
         elif self.game is None and os.listdir(os.environ["SAGA_NET_REGISTRY"]):
             self.log("joining from the list")
             self._menu(app, "join")
-            form = screens._Form(app.t, "", 4 + screens.LIST_ROWS, extra=4)
+            rows = 4 + screens.LIST_ROWS + screens.PROBLEM_ROWS
+            form = screens._Form(app.t, "", rows, extra=4)
             self.ticks(4).click(form.left + 40, form.top + screens.ROW + 4)  # the first game
             self.ticks(2).text(self.code).key("\r")
             self.phase = "playing"

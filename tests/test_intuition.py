@@ -194,6 +194,14 @@ def test_string_gadget_refuses_characters_and_keeps_its_length() -> None:
     assert field.text == "abcd"
 
 
+def test_a_string_gadgets_edit_hook_changes_or_refuses_what_is_typed() -> None:
+    field = StringGadget(Box(0, 0, 200, 12), edit=lambda c: c.upper() if c.isalpha() else None)
+    for c in "ab1c":
+        field.key(char(c))
+        assert field.refused == (c == "1")
+    assert field.text == "ABC"
+
+
 def test_a_string_gadget_takes_keys_only_once_active() -> None:
     field = StringGadget(Box(0, 0, 200, 12))
     gadgets = GadgetList([field])

@@ -18,7 +18,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.netgames import CODE, ORACLE, environment, replays_the_original
+from tests.netgames import ORACLE, environment, replays_the_original
 
 pytest.importorskip("pygame")
 
@@ -26,6 +26,7 @@ DRIVER = Path(__file__).with_name("netwindow.py")
 TRACE = ORACLE / "load" / "12_s4-t8of20-adv-r110200.trace"  # Beowulf and Brunhild
 SAVE = ORACLE / "load" / "s4-t8of20-adv-r110200.saga"
 LIMIT = 120.0  # seconds a window may take
+CODE = "TEAM77"  # typed into the forms, which take only what a join code may hold
 
 
 class Window:

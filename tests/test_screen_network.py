@@ -2,11 +2,16 @@
 
 from __future__ import annotations
 
+import pytest
+
 from amiga.display import Screen
+from amiga.display.rastport import RastPort
 from amiga.input import MouseCode, ScriptedEventSource
+from amiga.intuition import DrawInfo, StringGadget
 from saga.look.text import english
 from saga.screen import network as N
 from saga.screen.ui import HEIGHT, WIDTH, Ui
+from saga.window.network import CODE_RULE
 
 T = english()
 
@@ -22,31 +27,99 @@ def _row_y(rows: int, row: int, extra: int = 0) -> int:
     return top + row * N.ROW + 6
 
 
-def test_hosting_asks_for_the_port_the_code_and_who_plays_here() -> None:
+CODE = "K7QXPM"
+HOST_ROWS = 4 + N.PROBLEM_ROWS  # address, code, two heroes; the code's problem
+FIELD_X = (WIDTH - 480) // 2 + 12 + N.LABEL_W + 40
+
+
+def test_hosting_asks_where_the_code_and_who_plays_here() -> None:
     source = ScriptedEventSource().key("\r")
-    form = N.host_form(_ui(source), T, [0, 1], "4000", "ABC123")
-    assert form == N.HostForm("4000", "ABC123", frozenset({0}))  # the first human plays here
+    form = N.host_form(_ui(source), T, [0, 1], "4000", CODE, CODE_RULE)
+    assert form == N.HostForm("4000", CODE, frozenset({0}))  # the first human plays here
 
-    x = (WIDTH - 480) // 2 + 12 + N.LABEL_W + 40
-    source = ScriptedEventSource().click(x, _row_y(4, 3)).key("\t").key("9").key("\r")
-    form = N.host_form(_ui(source), T, [0, 1], "4000", "ABC123")
-    assert form == N.HostForm("9", "ABC123", frozenset({0, 1}))  # Brunhild here too, port typed
+    source = ScriptedEventSource().click(FIELD_X, _row_y(HOST_ROWS, 3)).key("\t").key("9")
+    form = N.host_form(_ui(source.key("\r")), T, [0, 1], "4000", CODE, CODE_RULE)
+    assert form == N.HostForm("9", CODE, frozenset({0, 1}))  # Brunhild here too, a port typed
 
-    assert N.host_form(_ui(ScriptedEventSource().key("\x1b")), T, [0], "4000", "X") is None
+    assert N.host_form(_ui(ScriptedEventSource().key("\x1b")), T, [0], "4", CODE, CODE_RULE) is None
+
+
+@pytest.mark.parametrize("address", ["127.0.0.1:4000", "[::1]:4000", "[fe80::1%eth0]:65535"])
+def test_the_host_form_takes_every_address_the_command_line_takes(address: str) -> None:
+    source = ScriptedEventSource().key("\t").text(address).key("\r")  # over the port offered
+    form = N.host_form(_ui(source), T, [0, 1], "4000", CODE, CODE_RULE)
+    assert form is not None and form.address == address
+
+
+def test_a_code_is_checked_as_it_is_typed() -> None:
+    flashes: list[int] = []
+    source = ScriptedEventSource().text("k7q").key("\r")  # too short: OK is refused
+    source.text("0o1lSs-").text("xpm").key("\r")  # characters no code holds are refused
+    ui = _ui(source)
+    ui.flash = lambda: flashes.append(1)  # type: ignore[method-assign]
+    form = N.host_form(ui, T, [0], "4000", "OLD4CODE", CODE_RULE)
+    assert form is not None and form.code == "K7QXPM"  # typed over, in capitals
+    assert len(flashes) == 1 + 7  # the early OK, and each refused character
+    source = ScriptedEventSource().text("Q" * 40).key("\r")
+    form = N.host_form(_ui(source.key("\x1b")), T, [0], "4000", "", CODE_RULE)
+    assert form is None  # 32 characters at most, and not one repeated: never accepted
+
+
+def _said(source: ScriptedEventSource, code: str) -> list[str]:
+    """The lines of text the host form drew while ``source`` lasted."""
+    ui = _ui(source)
+    shown: list[str] = []
+    text = ui.text
+
+    def keep(x: int, y: int, said: str, pen: int, **kw: bool) -> None:
+        shown.append(said)
+        text(x, y, said, pen, **kw)
+
+    ui.text = keep  # type: ignore[method-assign]
+    assert N.host_form(ui, T, [0], "4000", code, CODE_RULE) is None
+    return shown
+
+
+def test_the_code_s_problem_shows_under_the_form_as_it_is_typed() -> None:
+    assert not any("join code" in line for line in _said(ScriptedEventSource().key("\x1b"), CODE))
+    typed = ScriptedEventSource().text("K7").pause(0.1).key("\x1b")
+    assert any("characters, not 2" in line for line in _said(typed, CODE))
+
+
+def test_typing_goes_to_the_field_that_shows_the_focus(monkeypatch: pytest.MonkeyPatch) -> None:
+    # Both fields hold text offered beforehand; only the one the keys go to
+    # shows it selected, inside a frame.
+    source = ScriptedEventSource().key("\t").key("5").key("\r")
+    ui = _ui(source)
+    drawn: list[tuple[bool, bool]] = []
+    draw = StringGadget.draw
+
+    def look(gadget: StringGadget, rp: RastPort, di: DrawInfo) -> None:
+        draw(gadget, rp, di)
+        b = gadget.box
+        inside = ui.screen.pixels[b.top + 1 : b.bottom - 1, b.left + 1 : b.right - 1] == di.fill
+        # The active field: framed in the fill pen; any other: none of it, no selection.
+        drawn.append((gadget.active, bool(inside[0].all() if gadget.active else not inside.any())))
+
+    monkeypatch.setattr(StringGadget, "draw", look)
+    form = N.host_form(ui, T, [0], "4000", CODE, CODE_RULE)
+    assert form == N.HostForm("5", CODE, frozenset({0}))  # typed where the focus showed
+    assert drawn and all(looks_right for _, looks_right in drawn)
+    assert {active for active, _ in drawn} == {True, False}
 
 
 def test_joining_lists_the_lan_games_and_a_click_picks_one() -> None:
     offers = [N.Offer("127.0.0.1:4000  odin: Beowulf, Brunhild*", "127.0.0.1:4000", "BRUNHILD")]
-    rows, extra = 4 + N.LIST_ROWS, 4
+    rows, extra = 4 + N.LIST_ROWS + N.PROBLEM_ROWS, 4
     list_y = _row_y(rows, 1, extra) - 2
     source = ScriptedEventSource().click(200, list_y)
     for char in "k7qxpm\r":
         source.key(char)
-    form = N.join_form(_ui(source), T, lambda: offers, "", "", "")
-    assert form == N.JoinForm("127.0.0.1:4000", "k7qxpm", "BRUNHILD")
+    form = N.join_form(_ui(source), T, lambda: offers, "", "", "", CODE_RULE)
+    assert form == N.JoinForm("127.0.0.1:4000", "K7QXPM", "BRUNHILD")
 
     source = ScriptedEventSource().click(300, 300, MouseCode.MENUDOWN)
-    assert N.join_form(_ui(source), T, list, "", "", "") is None
+    assert N.join_form(_ui(source), T, list, "", "", "", CODE_RULE) is None
 
 
 def test_the_wait_for_players_ends_when_ready_or_cancelled() -> None:

@@ -37,8 +37,12 @@ MAX_SEQ = 10_000_000  # answers in one game, far above any real game's
 MAX_KEY = 0x10FFFF  # a key answer is a character code
 
 # The join code: six characters nobody confuses (no 0/O, 1/I/L, 2/Z, 5/S, 8/B).
+# 25**6 is about 244 million codes; the host checks at most a few dozen a
+# minute from the whole internet (saga.net.door), so guessing one takes years.
 CODE_ALPHABET = "34679ACDEFGHJKMNPQRTUVWXY"
-CODE_LENGTH = 6
+CODE_LENGTH = 6  # the fewest characters a code may have (and what new_code makes)
+MAX_CODE = 32
+MIN_DISTINCT = 4  # different characters in a code: no AAAAAA, no 777777
 
 # The answer keys the engine compares with, which travel so that every machine
 # reads a key answer alike whatever its own language.
@@ -74,6 +78,34 @@ def new_code() -> str:
 def normal_code(text: str) -> str:
     """A code as typed, in the form compared: upper case, no spaces or dashes."""
     return re.sub(r"[\s-]", "", text).upper()
+
+
+def code_problem(text: str) -> str | None:
+    """Why a join code (as typed) is too weak to guard a game, or None if it will do.
+
+    The door's limit on wrong codes makes a code safe only if there are
+    enough of them: :data:`CODE_LENGTH` or more characters of
+    :data:`CODE_ALPHABET`, :data:`MIN_DISTINCT` of them different."""
+    code = normal_code(text)
+    if not CODE_LENGTH <= len(code) <= MAX_CODE:
+        return f"a join code has {CODE_LENGTH} to {MAX_CODE} characters, not {len(code)}"
+    others = sorted(set(code) - set(CODE_ALPHABET))
+    if others:
+        return (
+            f"a join code is made of {CODE_ALPHABET} (letters and digits nobody confuses), "
+            f"not {''.join(others)[:10]!r}"
+        )
+    if len(set(code)) < MIN_DISTINCT:
+        return f"a join code needs at least {MIN_DISTINCT} different characters"
+    return None
+
+
+def check_code(text: str) -> str:
+    """A join code as typed, in its compared form; ValueError says why it will not do."""
+    problem = code_problem(text)
+    if problem is not None:
+        raise ValueError(problem)
+    return normal_code(text)
 
 
 def seat_names(seats: Iterable[int]) -> str:

@@ -9,6 +9,7 @@ Cancel; Return is OK, Escape and the right button cancel.
 
 from __future__ import annotations
 
+import textwrap
 from collections.abc import Callable
 from dataclasses import dataclass
 
@@ -25,11 +26,12 @@ ROW = 16  # pixels between a form's rows
 LABEL_W = 8 * 24  # room for a row's label
 LIST_ROWS = 8
 TICK = 0.25  # seconds between looks at what changed (games found, players come)
+PROBLEM_ROWS = 2  # under a form: what is wrong with the code as typed
 
 
 @dataclass
 class HostForm:
-    port: str
+    address: str  # where to listen: [ADDR:]PORT or [IPv6]:PORT
     code: str
     here: frozenset[int]  # the human heroes played on this machine
 
@@ -39,6 +41,18 @@ class JoinForm:
     address: str
     code: str
     seats: str  # hero names, comma-separated; empty to watch
+
+
+@dataclass(frozen=True)
+class CodeRule:
+    """How a join code is typed, as the network's rules have it: ``edit``
+    gives the character a typed one stands for (None: refused), a code has
+    at most ``longest`` characters, and ``problem`` says what is wrong with
+    one (None: it will do)."""
+
+    edit: Callable[[str], str | None]
+    longest: int
+    problem: Callable[[str], str | None]
 
 
 @dataclass
@@ -84,8 +98,15 @@ class _Form:
         right = self.window.inner.right - 8 if not width else self.left + LABEL_W + width
         return Box(self.left + LABEL_W, y, right, y + 12)
 
-    def field(self, row: int, label: str, text: str, max_chars: int = 48) -> StringGadget:
-        gadget = StringGadget(self.row_box(row), text, max_chars=max_chars, refuse=" ")
+    def field(
+        self,
+        row: int,
+        label: str,
+        text: str,
+        max_chars: int = 48,
+        edit: Callable[[str], str | None] | None = None,
+    ) -> StringGadget:
+        gadget = StringGadget(self.row_box(row), text, max_chars=max_chars, refuse=" ", edit=edit)
         self.labels.append((row, label))
         self.fields.append(gadget)
         self.window.gadgets.add(gadget)
@@ -107,28 +128,65 @@ class _Form:
             gadgets.activate_string(self.fields[index % len(self.fields)])
 
     def answer(self, ui: Ui, message: IntuiMessage) -> bool | None:
-        """True for OK, False for Cancel, None to go on; ``message`` is handled."""
+        """True for OK, False for Cancel, None to go on; ``message`` is handled.
+
+        A key the field under typing refuses, and an OK while the code
+        field's problem stands, flash the screen (DisplayBeep)."""
         if message.idcmp == IDCMP.VANILLAKEY and message.char == "\t":
             self.next_field()
             return None
         if _cancels(message):
             return False
         gadget: Gadget | None = self.window.handle(message)
+        typing = self.window.gadgets.typing
+        if typing is not None and typing.refused:
+            typing.refused = False
+            ui.flash()
         if gadget is self.cancel:
             return False
         if gadget is self.ok or gadget in self.fields:
+            if self.problem() is not None:
+                ui.flash()
+                return None
             return True
         self.changed = gadget
         return None
 
     changed: Gadget | None = None
 
+    def code(self, row: int, t: Lookup, code: str, rule: CodeRule) -> StringGadget:
+        """The join code's field, typed by ``rule``, its problem said under the form."""
+        self.rule = rule
+        self.code_field = self.field(row, t("MSG_NET_CODE"), code, rule.longest, rule.edit)
+        return self.code_field
 
-def host_form(ui: Ui, t: Lookup, humans: list[int], port: str, code: str) -> HostForm | None:
-    """Ask where to host, the join code, and which human heroes are played here."""
-    form = _Form(t, t("MSG_MENU_HOST").rstrip("."), 2 + len(humans))
-    port_field = form.field(0, t("MSG_NET_PORT"), port, max_chars=5)
-    code_field = form.field(1, t("MSG_NET_CODE"), code, max_chars=12)
+    rule: CodeRule | None = None
+    code_field: StringGadget | None = None
+
+    def problem(self) -> str | None:
+        """What is wrong with the code as typed so far, if anything."""
+        if self.rule is None or self.code_field is None:
+            return None
+        return self.rule.problem(self.code_field.text)
+
+    def draw_problem(self, ui: Ui, row: int) -> None:
+        """The code's problem, as the player types, on the form's last rows."""
+        problem = self.problem()
+        if problem is None:
+            return
+        columns = (self.window.inner.width - 16) // 8
+        for line, text in enumerate(textwrap.wrap(problem, columns)[:PROBLEM_ROWS]):
+            ui.text(self.left, self.top + row * ROW + 9 + line * 10, text, P.RED_TEXT)
+
+
+def host_form(
+    ui: Ui, t: Lookup, humans: list[int], address: str, code: str, rule: CodeRule
+) -> HostForm | None:
+    """Ask where to listen (a port, or an address and port), the join code,
+    and which human heroes are played here."""
+    form = _Form(t, t("MSG_MENU_HOST").rstrip("."), 2 + len(humans) + PROBLEM_ROWS)
+    address_field = form.field(0, t("MSG_NET_ADDRESS"), address)
+    code_field = form.code(1, t, code, rule)
     choices = [t("MSG_NET_HERE"), t("MSG_NET_OPEN")]
     cycles = []
     for row, hero in enumerate(humans, 2):
@@ -140,6 +198,7 @@ def host_form(ui: Ui, t: Lookup, humans: list[int], port: str, code: str) -> Hos
     with ui.requester_layer():
         while True:
             form.draw(ui)
+            form.draw_problem(ui, 2 + len(humans))
             message = ui.next_message(None)
             if message is None:
                 continue
@@ -148,20 +207,26 @@ def host_form(ui: Ui, t: Lookup, humans: list[int], port: str, code: str) -> Hos
                 return None
             if done:
                 here = frozenset(h for h, c in zip(humans, cycles, strict=True) if c.active == 0)
-                return HostForm(port_field.text, code_field.text, here)
+                return HostForm(address_field.text, code_field.text, here)
 
 
 def join_form(
-    ui: Ui, t: Lookup, offers: Callable[[], list[Offer]], address: str, code: str, seats: str
+    ui: Ui,
+    t: Lookup,
+    offers: Callable[[], list[Offer]],
+    address: str,
+    code: str,
+    seats: str,
+    rule: CodeRule,
 ) -> JoinForm | None:
     """Ask which game to join (games found on the LAN are listed), its code and the seats."""
-    form = _Form(t, t("MSG_MENU_JOIN").rstrip("."), 4 + LIST_ROWS, extra=4)
+    form = _Form(t, t("MSG_MENU_JOIN").rstrip("."), 4 + LIST_ROWS + PROBLEM_ROWS, extra=4)
     form.label(0, t("MSG_NET_LAN"))
     list_top = form.top + ROW
     list_box = Box(form.left, list_top, form.window.inner.right - 8, list_top + LIST_ROWS * 10)
     row = 1 + (LIST_ROWS * 10) // ROW + 1
     address_field = form.field(row, t("MSG_NET_ADDRESS"), address)
-    code_field = form.field(row + 1, t("MSG_NET_CODE"), code, max_chars=12)
+    code_field = form.code(row + 1, t, code, rule)
     seats_field = form.field(row + 2, t("MSG_NET_SEATS"), seats)
     form.label(row + 3, "  " + t("MSG_NET_SPECTATOR").rjust(1))
     form.window.gadgets.activate_string(address_field if not address else code_field)
@@ -170,6 +235,7 @@ def join_form(
         while True:
             shown = offers()[:LIST_ROWS]
             form.draw(ui)
+            form.draw_problem(ui, row + 4)
             _draw_offers(ui, t, list_box, shown)
             message = ui.next_message(TICK)
             if message is None or message.idcmp == IDCMP.INTUITICKS:

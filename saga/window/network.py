@@ -26,11 +26,30 @@ from saga.net.lockstep import NetStop
 from saga.net.play import Hosting, humans, keyed
 from saga.net.server import Server
 from saga.screen import pens as PENS
-from saga.screen.network import HostForm, JoinForm, Offer, host_form, join_form, wait_window
+from saga.screen.network import (
+    CodeRule,
+    HostForm,
+    JoinForm,
+    Offer,
+    host_form,
+    join_form,
+    wait_window,
+)
 from saga.screen.ui import Ui
 from saga.screen.windows import requester
+from saga.window import filemessages as fm
 
 DEFAULT_PORT = 4000
+
+
+def _code_character(char: str) -> str | None:
+    """A character typed into a code field as the code has it (None: no code has it)."""
+    typed = P.normal_code(char)
+    return typed if typed and typed in P.CODE_ALPHABET else None
+
+
+# How the forms take a join code: the network's rules, checked as the player types.
+CODE_RULE = CodeRule(_code_character, P.MAX_CODE, P.code_problem)
 
 
 @dataclass
@@ -69,7 +88,7 @@ class Network:
     """
 
     registry: Callable[[], Registry] = default_registry
-    port: str = str(DEFAULT_PORT)
+    listen: str = str(DEFAULT_PORT)  # where the last game was hosted: [ADDR:]PORT
     address: str = ""
     code: str = ""
     seats: str = ""
@@ -92,29 +111,22 @@ class Network:
         self, ui: Ui, t: Lookup, setup: Setup, asked: HostForm | None = None
     ) -> NetGame | None:
         """Ask how to host ``setup``'s game (unless ``asked`` says it already),
-        listen, and wait for the players."""
-        seats = sorted(humans(setup))
-        form = asked or host_form(ui, t, seats, self.port, self.code or P.new_code())
-        if form is None:
-            return None
-        self.port, self.code = form.port, form.code
-        try:
-            address = P.parse_address(form.port)
-            code = P.normal_code(form.code)
-            if not code:
-                raise ValueError("the join code is empty")
-            if not form.here <= humans(setup):
-                names = ", ".join(T.HERO_NAMES[h] for h in sorted(form.here - humans(setup)))
-                raise ValueError(f"{names}: not a human hero of this game")
-        except ValueError as e:
-            _problem(ui, t, str(e))
-            return None
-        open_seats = humans(setup) - form.here
-        try:
-            hosting = Hosting.start(setup, t, open_seats, code, address, self._found())
-        except NetStop as e:
-            _problem(ui, t, str(e))
-            return None
+        listen, and wait for the players.  A form the host cannot use is
+        asked again, as the player left it, once a requester has said why."""
+        while True:
+            form = asked or host_form(
+                ui, t, sorted(humans(setup)), self.listen, self.code or P.new_code(), CODE_RULE
+            )
+            if form is None:
+                return None
+            self.listen, self.code = form.address, form.code
+            try:
+                hosting = self._listen(setup, t, form)
+                break
+            except (ValueError, NetStop) as e:
+                _problem(ui, t, str(e))
+                if asked is not None:
+                    return None
         server = hosting.server
         port = hosting.port
         game = NetGame(setup, server, form.here, t, hosting.header, hosting)
@@ -144,21 +156,36 @@ class Network:
         server.wait_for_players(5)
         return game
 
+    def _listen(self, setup: Setup, t: Lookup, form: HostForm) -> Hosting:
+        """Start hosting as the form says (ValueError or NetStop: why not)."""
+        address = P.parse_address(form.address)
+        code = P.check_code(form.code)
+        if not form.here <= humans(setup):
+            names = ", ".join(T.HERO_NAMES[h] for h in sorted(form.here - humans(setup)))
+            raise ValueError(f"{names}: not a human hero of this game")
+        open_seats = humans(setup) - form.here
+        return Hosting.start(setup, t, open_seats, code, address, self._found())
+
     def join(self, ui: Ui, t: Lookup, asked: JoinForm | None = None) -> NetGame | None:
         """Ask which game to join (unless ``asked`` says it already), connect,
-        and wait for it to start."""
-        form = asked or self._join_form(ui, t)
-        if form is None:
-            return None
-        self.address, self.code, self.seats = form.address, form.code, form.seats
-        try:
-            host, port = P.parse_address(form.address)
-            if not host:
-                raise ValueError("give the host's address, e.g. 192.168.1.20:4000")
-            seats = P.parse_seats(form.seats.strip())
-        except ValueError as e:
-            _problem(ui, t, str(e))
-            return None
+        and wait for it to start.  A form that names no game is asked again,
+        as the player left it, once a requester has said why."""
+        while True:
+            form = asked or self._join_form(ui, t)
+            if form is None:
+                return None
+            self.address, self.code, self.seats = form.address, form.code, form.seats
+            try:
+                host, port = P.parse_address(form.address)
+                if not host:
+                    raise ValueError("give the host's address, e.g. 192.168.1.20:4000")
+                seats = P.parse_seats(form.seats.strip())
+                P.check_code(form.code)
+                break
+            except ValueError as e:
+                _problem(ui, t, str(e))
+                if asked is not None:
+                    return None
         client = Client(host, port, form.code, seats)
         joining = threading.Thread(target=_try_join, args=(client,), daemon=True)
         joining.start()
@@ -195,7 +222,7 @@ class Network:
                 Offer(describe(g), f"{_bracketed(g.address)}:{g.port}", _open(g)) for g in games
             ]
 
-        return join_form(ui, t, offers, self.address, self.code, self.seats)
+        return join_form(ui, t, offers, self.address, self.code, self.seats, CODE_RULE)
 
 
 def _try_join(client: Client) -> None:
@@ -213,22 +240,12 @@ def _open(game: Announced) -> str:
 
 
 def _problem(ui: Ui, t: Lookup, text: str) -> None:
-    lines = [(line, PENS.WHITE) for line in _wrapped(text)]
+    lines = [(line, PENS.WHITE) for line in fm.wrap(text) or [""]]
     requester(ui, t("MSG_NET_GAME"), lines, ok=t("MSG_OK"))
-
-
-def _wrapped(text: str, width: int = 70) -> list[str]:
-    lines: list[str] = []
-    for word in text.split():
-        if lines and len(lines[-1]) + 1 + len(word) <= width:
-            lines[-1] += " " + word
-        else:
-            lines.append(word)
-    return lines or [""]
 
 
 def stopped(ui: Ui, t: Lookup, lines: list[str]) -> None:
     """Tell the player why the network game stopped here."""
-    shown = [w for line in lines for w in _wrapped(line)]
+    shown = [w for line in lines for w in fm.wrap(line)]
     said = [(line, PENS.WHITE) for line in shown[:20]]
     requester(ui, t("MSG_NET_GAME"), said, ok=t("MSG_OK"))
