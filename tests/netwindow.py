@@ -14,6 +14,14 @@ screen and answers with the mouse and keys:
   code and plays the seat the list offered.
 - ``join-hold``: as ``join``, but it never answers its first question: it waits
   there, as a player thinking, for the test to take the host away.
+- ``cli``: the command line says it all (``saga --host ...`` or ``saga --join
+  ...`` without ``--headless``): the window hosts or joins at once.  Its
+  input is the real window's (SDL's dummy driver, the real clock), which
+  the desktop has taken the focus from; the robot adds nothing but the
+  answers of its seats, when they are asked, and after the game the clicks
+  that dismiss the scores and quit.  Every message delay must run out by
+  itself, however long it is.  Each piece of input it adds is logged
+  (``input: ...``), and so is each message delay's length (``pause: S``).
 
 Every question of its seats is answered with the right button (done, no, the
 second choice); a map question put again at once is answered with left
@@ -30,6 +38,7 @@ import sys
 import time
 from collections import deque
 from pathlib import Path
+from typing import TYPE_CHECKING, Any, Self
 
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
@@ -37,7 +46,9 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 import numpy as np
 
 from amiga.display.box import Box
-from amiga.input import IntuiMessage, MouseCode, ScriptedEventSource
+from amiga.display.present import Presenter
+from amiga.input import IntuiMessage, MouseCode, ScriptedEventSource, pygame_source
+from amiga.input.pygame_source import PygameEventSource
 from saga import cli
 from saga.engine import tables as T
 from saga.engine.host import BACKSPACE, DONE, OFF_MAP, WHITE, Ask
@@ -47,18 +58,20 @@ from saga.screen.ui import MESSAGE_TOP, TITLE_HEIGHT
 from saga.window import app as app_module
 from saga.window import network as window_network
 from saga.window.game import Leave, WindowGame
+from saga.window.host import ScreenHost
 
 
-class Robot(ScriptedEventSource):
-    """Input made up as it is wanted, from what the window shows."""
+class Player:
+    """What a robot player does, from what the window shows; its input goes
+    through the chained builders of a scripted source (``ticks``, ``click``,
+    ``key``, ...), which each kind of robot provides."""
 
     def __init__(self, role: str, port: int, code: str, log: Path, script: deque[Answer]) -> None:
-        super().__init__()
         self.script = script  # its seats' answers, in order
         self.role, self.port, self.code, self.log_path = role, port, code, log
         self.app: app_module.App | None = None
         self.game: WindowGame | None = None  # the game in play
-        self.phase = "start"
+        self.phase = "playing" if role == "cli" else "start"
         self.answers = 0
         self.stopped = False  # the network game stopped: its requester is up
         self.last = 0.0
@@ -67,13 +80,16 @@ class Robot(ScriptedEventSource):
         with open(self.log_path, "a", encoding="utf-8") as out:
             out.write(line + "\n")
 
-    def next_event(self, timeout: float | None = 0.0) -> IntuiMessage | None:
-        if not len(self):
-            self.decide()
-        if not len(self):
-            time.sleep(0.01)
-            self.ticks(1)
-        return super().next_event(timeout)
+    # The input builders (ScriptedEventSource's), for mypy.
+    if TYPE_CHECKING:
+
+        def ticks(self, count: int = 1) -> Self: ...
+        def click(self, x: int, y: int, button: MouseCode = ..., qualifier: int = 0) -> Self: ...
+        def key(self, char: str, qualifier: int = 0) -> Self: ...
+        def text(self, text: str, qualifier: int = 0) -> Self: ...
+        def move(self, x: int, y: int, qualifier: int = 0) -> Self: ...
+        def press(self, button: MouseCode = ..., qualifier: int = 0) -> Self: ...
+        def release(self, button: MouseCode = ..., qualifier: int = 0) -> Self: ...
 
     # -- what to do next ------------------------------------------------------
 
@@ -176,6 +192,78 @@ class Robot(ScriptedEventSource):
         self.move(*_centre(target)).release(MouseCode.MENUDOWN)
 
 
+class Robot(Player, ScriptedEventSource):
+    """A robot whose input is all made up: ticks too, a hundred a second."""
+
+    def __init__(self, role: str, port: int, code: str, log: Path, script: deque[Answer]) -> None:
+        ScriptedEventSource.__init__(self)
+        Player.__init__(self, role, port, code, log, script)
+
+    def next_event(self, timeout: float | None = 0.0) -> IntuiMessage | None:
+        if not len(self):
+            self.decide()
+        if not len(self):
+            time.sleep(0.01)
+            self.ticks(1)
+        return super().next_event(timeout)
+
+
+class LiveRobot(Player, PygameEventSource):
+    """A robot in the real window's input: time is the clock's, ticks are
+    the window's own, and what it adds is only what it says it adds."""
+
+    made: LiveRobot | None = None
+    LOOK = 0.05  # seconds between looks at the window while nothing comes
+
+    def __init__(self, presenter: Presenter, **kwargs: Any) -> None:
+        PygameEventSource.__init__(self, presenter, **kwargs)
+        Player.__init__(self, *LiveRobot.player)
+        self.hand = ScriptedEventSource()  # what the robot adds, built as a script
+        LiveRobot.made = self
+        # The desktop looks at another window: on the Amiga, no more IntuiTicks.
+        sdl = pygame_source.pygame
+        sdl.event.post(sdl.event.Event(sdl.WINDOWFOCUSLOST))
+
+    player: tuple[str, int, str, Path, deque[Answer]]
+
+    def next_event(self, timeout: float | None = 0.0) -> IntuiMessage | None:
+        end = None if timeout is None else time.monotonic() + timeout
+        while True:
+            if len(self.hand):
+                return self.hand.next_event()
+            self.decide()
+            if len(self.hand):
+                continue
+            left = self.LOOK if end is None else min(self.LOOK, end - time.monotonic())
+            message = PygameEventSource.next_event(self, max(0.0, left))
+            if message is not None or (end is not None and time.monotonic() >= end):
+                return message
+
+    def take_pending(self) -> list[IntuiMessage]:
+        """The window's pending input alone: the robot's is never stale."""
+        taken = []
+        while (message := PygameEventSource.next_event(self, 0.0)) is not None:
+            taken.append(message)
+        return taken
+
+    def ticks(self, count: int = 1) -> Self:
+        return self  # time is the clock's: the robot adds no ticks
+
+    def click(self, x: int, y: int, button: MouseCode = MouseCode.SELECTDOWN, q: int = 0) -> Self:
+        self.log(f"input: click {x} {y} {button.name} ({self._why()})")
+        self.hand.click(x, y, button, q)
+        return self
+
+    def key(self, char: str, qualifier: int = 0) -> Self:
+        self.log(f"input: key {char!r} ({self._why()})")
+        self.hand.key(char, qualifier)
+        return self
+
+    def _why(self) -> str:
+        asking = self.game.screen.asking if self.game is not None else None
+        return f"asked {asking[0].name} {asking[1]}" if asking else self.phase
+
+
 def _centre(box: Box) -> tuple[int, int]:
     return (box.left + box.right) // 2, (box.top + box.bottom) // 2
 
@@ -185,41 +273,66 @@ def main(argv: list[str]) -> int:
     seats = {int(s) for s in argv[5].split(",")}
     saga_args = argv[argv.index("--") + 1 :]
     mine = [a for a in read_answers(file_lines(trace), str(trace)) if a[1] - 6 in seats]
-    robot = Robot(role, port, code, log, deque(mine))
+    scripted: Robot | None = None
+    if role == "cli":
+        LiveRobot.player = (role, port, code, log, deque(mine))
+        pygame_source.PygameEventSource = LiveRobot  # type: ignore[misc]  # the window's own input
+    else:
+        scripted = Robot(role, port, code, log, deque(mine))
+        run_window = app_module.run_window
+        app_module.run_window = lambda *a, **k: run_window(*a, **{**k, "source": scripted})
+
+    def robot() -> Player:
+        """The robot: the window's input source, made before anything below is called."""
+        made = scripted or LiveRobot.made
+        assert made is not None
+        return made
 
     made = app_module.App.__init__
 
     def init(self: app_module.App, *args: object, **kwargs: object) -> None:
         made(self, *args, **kwargs)  # type: ignore[arg-type]
-        robot.app = self
+        robot().app = self
 
     app_module.App.__init__ = init  # type: ignore[method-assign]
     made_game, played = WindowGame.__init__, WindowGame.play
 
     def init_game(self: WindowGame, *args: object, **kwargs: object) -> None:
         made_game(self, *args, **kwargs)  # type: ignore[arg-type]
-        robot.game = self
+        robot().game = self
 
     def play(self: WindowGame) -> Leave | None:
         try:
             return played(self)
         finally:
-            robot.game = None
+            robot().game = None
 
     WindowGame.__init__ = init_game  # type: ignore[method-assign]
     WindowGame.play = play  # type: ignore[method-assign]
-    run_window = app_module.run_window
-    app_module.run_window = lambda *a, **k: run_window(*a, **{**k, "source": robot})
-    told = window_network.stopped
+    paused = ScreenHost.pause
+
+    def pause(self: ScreenHost) -> None:
+        start = time.monotonic()
+        paused(self)
+        robot().log(f"pause: {time.monotonic() - start:.3f}")
+
+    ScreenHost.pause = pause  # type: ignore[method-assign]
+    told, waited = window_network.stopped, window_network.wait_window
 
     def stopped(ui: object, t: object, lines: list[str]) -> None:
-        robot.log("stopped: " + " | ".join(lines))
-        robot.stopped = True
+        robot().log("stopped: " + " | ".join(lines))
+        robot().stopped = True
         told(ui, t, lines)  # type: ignore[arg-type]
 
+    def wait_window(ui: object, t: object, title: str, *args: Any, **kwargs: Any) -> str:
+        robot().log(f"waiting: {title}")
+        return waited(ui, t, title, *args, **kwargs)  # type: ignore[arg-type]
+
     window_network.stopped = stopped
+    window_network.wait_window = wait_window
     status = cli.main(saga_args)
-    robot.log(f"exit {status}")
+    with open(log, "a", encoding="utf-8") as out:
+        out.write(f"exit {status}\n")
     return status
 
 

@@ -18,7 +18,8 @@ from pathlib import Path
 
 import pytest
 
-from tests.netgames import ORACLE, environment, replays_the_original
+from saga.files.config import DELAY_TICKS
+from tests.netgames import ORACLE, answers_for, environment, game_args, replays_the_original
 
 pytest.importorskip("pygame")
 
@@ -26,18 +27,30 @@ DRIVER = Path(__file__).with_name("netwindow.py")
 TRACE = ORACLE / "load" / "12_s4-t8of20-adv-r110200.trace"  # Beowulf and Brunhild
 SAVE = ORACLE / "load" / "s4-t8of20-adv-r110200.saga"
 LIMIT = 120.0  # seconds a window may take
+LONGEST_DELAY = 3  # the message delay slider's longest timed step: 21 IntuiTicks, 2.1 s
 CODE = "TEAM77"  # typed into the forms, which take only what a join code may hold
 
 
 class Window:
     """One window's process, its robot's log and its replay."""
 
-    def __init__(self, folder: Path, role: str, port: int, seat: int, args: list[str]) -> None:
+    def __init__(
+        self,
+        folder: Path,
+        role: str,
+        port: int,
+        seat: int,
+        args: list[str],
+        *,
+        delay: int = 0,
+        trace: Path = TRACE,
+    ) -> None:
         folder.mkdir()
-        (folder / "Saga.config").write_text("DELAY=0\n")  # portable: everything stays here
+        # Portable: everything stays here.  DELAY is the message delay slider's step.
+        (folder / "Saga.config").write_text(f"DELAY={delay}\n")
         self.folder, self.log, self.record = folder, folder / "robot.log", folder / "game.replay"
         command = [sys.executable, str(DRIVER), role, str(port), CODE, str(self.log)]
-        command += [str(TRACE), str(seat), "--", "--record", str(self.record), *args]
+        command += [str(trace), str(seat), "--", "--record", str(self.record), *args]
         env = environment(SAGA_NET_REGISTRY=str(folder.parent / "lan"), SDL_VIDEODRIVER="dummy")
         with open(folder / "stderr.txt", "w") as err:
             self.process = subprocess.Popen(
@@ -114,3 +127,56 @@ def test_a_window_waiting_at_its_own_question_sees_the_host_go(tmp_path: Path) -
         host.kill()
         join.kill()
     assert os.path.getsize(join.record) > 0
+
+
+# The original's games with two human heroes: a saved game, and (a long soak) a whole one.
+HUMAN_GAMES = [
+    pytest.param(TRACE, ["--seed", "12", str(SAVE)], id="saved-turn-8"),
+    pytest.param(
+        ORACLE / "4_20_1_110200.trace",
+        game_args(ORACLE / "4_20_1_110200.trace"),
+        id="whole-game",
+        marks=pytest.mark.soak,
+    ),
+]
+
+
+@pytest.mark.parametrize("trace, game", HUMAN_GAMES)
+def test_windows_of_the_command_line_play_through_long_message_delays_with_no_input(
+    tmp_path: Path, trace: Path, game: list[str]
+) -> None:
+    # saga --host and saga --join without --headless open their windows,
+    # hosting and joined.  Each window's desktop has looked elsewhere since
+    # it opened, its message delay is 2.1 s, and nothing is typed or clicked
+    # on it but its own hero's answers, when they are asked: every message
+    # delay runs out by itself, on both machines, whatever arrives meanwhile.
+    assert DELAY_TICKS[LONGEST_DELAY] == 21
+    (tmp_path / "lan").mkdir()
+    port = _free_port()
+    address = f"127.0.0.1:{port}"
+    host_args = ["--host", address, "--code", CODE, "--seat", "beowulf", *game]
+    host = Window(tmp_path / "host", "cli", port, 0, host_args, delay=LONGEST_DELAY, trace=trace)
+    join = None
+    try:
+        host.wait_for("waiting: ")
+        join_args = ["--join", address, "--code", CODE, "--seat", "brunhild"]
+        join = Window(
+            tmp_path / "join", "cli", port, 1, join_args, delay=LONGEST_DELAY, trace=trace
+        )
+        limit = 600.0 + 10 * len(answers_for(trace, {0, 1}))  # 2.1 s a message, and more
+        assert [host.finish(limit), join.finish(limit)] == [0, 0], host._err() + join._err()
+    finally:
+        host.kill()
+        if join is not None:
+            join.kill()
+    assert host.record.read_bytes() == join.record.read_bytes()
+    checked = replays_the_original(host.record, trace)
+    assert checked.returncode == 0, checked.stderr
+    for window, hero in ((host, 0), (join, 1)):
+        said = window.said().splitlines()
+        given = [line for line in said if line.startswith("input: ")]
+        during = [line for line in given if "(asked " in line]
+        # In the game, only its hero's answers, one each; then the scores and the title screen.
+        assert len(during) == len(answers_for(trace, {hero})), given
+        assert all(line.endswith(("(over)", "(quit)")) for line in given if line not in during)
+        assert sum(line.startswith("pause: ") for line in said) > 20  # delays that ran out
