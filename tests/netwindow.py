@@ -284,7 +284,7 @@ def main(argv: list[str]) -> int:
 
     def robot() -> Player:
         """The robot: the window's input source, made before anything below is called."""
-        made = scripted or LiveRobot.made
+        made = scripted if scripted is not None else LiveRobot.made
         assert made is not None
         return made
 
