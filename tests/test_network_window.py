@@ -180,3 +180,42 @@ def test_windows_of_the_command_line_play_through_long_message_delays_with_no_in
         assert len(during) == len(answers_for(trace, {hero})), given
         assert all(line.endswith(("(over)", "(quit)")) for line in given if line not in during)
         assert sum(line.startswith("pause: ") for line in said) > 20  # delays that ran out
+
+
+def test_the_command_line_answers_the_windows_forms(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # saga --host and --join without --headless: the window hosts or joins at
+    # once with what the command line says, checked as the terminal's is.
+    import saga.window.app as app
+    from saga import cli
+    from saga.screen.network import HostForm, JoinForm
+
+    seen: dict[str, object] = {}
+
+    def window(*args: object, network: object = None, **kwargs: object) -> int:
+        seen["network"] = network
+        return 0
+
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "Saga.config").write_text("")  # portable: everything stays here
+    monkeypatch.setattr(app, "run_window", window)
+    heroes = ["BEOWULF=HUMAN", "BRUNHILD=HUMAN", "RAGNAR=AMIGA"]
+    assert (
+        cli.main(["--host", "127.0.0.1:4000", "--code", "k7qx-pm", "--seat", "beowulf", *heroes])
+        == 0
+    )
+    assert seen["network"] == HostForm("127.0.0.1:4000", "K7QXPM", frozenset({0}))
+    assert cli.main(["--join", "[::1]:4000", "--code", CODE, "--seat", "brunhild"]) == 0
+    assert seen["network"] == JoinForm("[::1]:4000", CODE, "brunhild")
+    capsys.readouterr()
+    refused = {
+        "--code: a join code": ["--host", "4000", "--code", "ABC12", *heroes],
+        "needs the host's --code": ["--join", "127.0.0.1:4000"],
+        "needs the host's address": ["--join", "4000", "--code", CODE],
+        "EGIL is not a human hero": ["--host", "4000", "--seat", "egil", *heroes],
+        "--take-over-after goes with --headless": ["--host", "4000", "--take-over-after", "5"],
+    }
+    for said, argv in refused.items():
+        assert cli.main(argv) == 2, argv
+        assert said.lower() in capsys.readouterr().err.lower(), argv
