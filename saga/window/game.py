@@ -156,7 +156,7 @@ class WindowGame:
         return self.session.over
 
     @property
-    def hosting(self) -> bool:
+    def ours(self) -> bool:
         """Whether the game is this machine's to leave for another (not a joiner's)."""
         return self.net is None or self.net.hosting is not None
 
@@ -203,7 +203,7 @@ class WindowGame:
         ui.enable("quit_title", on=on and not self.alone)
         ui.enable("take_over", on=on and self.net is not None and self.net.hosting is not None)
         # A watched replay has nothing to leave it for; a network game is the host's to leave.
-        ui.enable("new", "open", "host", "join", on=not on or (self.hosting and not self.alone))
+        ui.enable("new", "open", "host", "join", on=not on or (self.ours and not self.alone))
 
     def _luck_cheat(self) -> None:
         self.session.luck_cheat()
