@@ -13,7 +13,10 @@ Prints:
   all-human trace, played in this process);
 - the wall time of a 6-machine 12-turn headless game of real processes
   against the same game replayed by one ``python -m saga.trace --replay``
-  (goal: at most 2x).
+  (goal: at most 2x);
+- how soon a joiner waiting for its own player's answer stops, with the
+  reason, after the host's machine dies (real processes; goal: 2 s; the
+  window's joiner waits in the same lockstep host).
 """
 
 from __future__ import annotations
@@ -42,9 +45,10 @@ from saga.net.client import Client  # noqa: E402
 from saga.net.play import Seating, host_game, join_game  # noqa: E402
 from saga.net.server import Server  # noqa: E402
 from saga.play.hosts import TerminalHost  # noqa: E402
-from tests.netgames import ORACLE, environment, host, join  # noqa: E402
+from tests.netgames import ORACLE, answers_for, environment, host, join  # noqa: E402
 
 SIX = ORACLE / "items" / "2114790430_30_1_111111.trace"
+TWO = ORACLE / "4_20_1_110200.trace"  # Beowulf and Brunhild are human
 HEADER = ["SAGA-REPLAY 1 1 20 0 1 1 1 1 1 1"]
 
 
@@ -210,6 +214,27 @@ def wall_times() -> tuple[float, float]:
     return network, alone
 
 
+def host_gone() -> float:
+    """Seconds from the host's machine being killed to a joiner, waiting at its
+    own player's 11th question, having stopped and said why."""
+    with tempfile.TemporaryDirectory() as folder:
+        base = Path(folder)
+        server, port = host(base / "host", TWO, "beowulf")
+        joiner = join(base / "join", port, TWO, "brunhild", typed=True)
+        joiner.type(answers_for(TWO, {1})[:10])  # then its player thinks
+        prompt, shown = "(Brunhild)? ", joiner.folder / "stdout.txt"
+        deadline = time.monotonic() + 120
+        while not (shown.read_text().endswith(prompt) and shown.read_text().count(prompt) > 10):
+            assert time.monotonic() < deadline and joiner.process.poll() is None, joiner.stderr
+            time.sleep(0.01)
+        server.kill()
+        gone = time.perf_counter()
+        status = joiner.finish()
+        stopped = time.perf_counter() - gone
+        assert status == 1 and "lost the connection to the host" in joiner.stderr, joiner.stderr
+    return stopped
+
+
 def main() -> None:
     answers = int(sys.argv[1]) if len(sys.argv) > 1 else 300
     times = sorted(latency(answers))
@@ -229,8 +254,10 @@ def main() -> None:
     print(
         f"6-machine 12-turn headless game: {network:.2f} s; one saga.trace --replay: "
         f"{alone:.2f} s; ratio {network / alone:.2f} (goal 2; six processes share "
-        f"this machine's {os.cpu_count()} cores, where each player has a machine of his own)"
+        f"this machine's {os.cpu_count()} cores, where each player has a machine of its own)"
     )
+    stopped = host_gone()
+    print(f"a joiner waiting for its player stops {stopped:.2f} s after the host dies (goal 2 s)")
 
 
 if __name__ == "__main__":

@@ -16,7 +16,7 @@ from amiga.display.screenshot import png_bytes
 from saga.engine import tables as T
 from saga.look import pens as P
 from saga.look.text import decimal
-from saga.screen.pens import install_fixed
+from saga.screen.pens import fixed_colours, install
 
 WIDTH, HEIGHT = PAL_WIDTH, PAL_HEIGHT  # drawn on the game's own screen
 COLUMNS = 2
@@ -38,7 +38,7 @@ class Panel:
 def draw_chart(title: str, panels: list[Panel]) -> Screen:
     screen = Screen(WIDTH, HEIGHT, depth=7)
     palette = screen.palette
-    install_fixed(palette)
+    install(palette, fixed_colours())
     rp = screen.rastport
     rp.draw_mode = DrawMode.JAM1
     rp.apen = P.BLACK

@@ -35,12 +35,13 @@ from saga.files.places import MAX_GAMES, Places, Slot, claim_slot, find_places
 from saga.files.replayfile import Replay, ReplayError
 from saga.files.replayfile import read as read_replay
 from saga.headless import watch
-from saga.look.text import Lookup, Notice, load_text, warn
+from saga.look.text import Lookup, Notice, load_text, printable, warn
 from saga.play.hosts import ScriptError, TerminalHost
 from saga.play.replay import Recorder, ReplayHost
 
-if TYPE_CHECKING:  # the window's forms, answered from the command line
-    from saga.screen.network import HostForm, JoinForm
+if TYPE_CHECKING:
+    from saga.art.kit import Art
+    from saga.screen.network import HostForm, JoinForm  # the window's forms, answered here
 
 TEMPLATE = (
     "saga [--headless] [--seed N] [--turns N] [--advanced] [--language NAME] "
@@ -61,7 +62,7 @@ KEYS = """In the window (Ctrl or the Windows key is the right Amiga key):
   Ctrl+B title bar  Ctrl+W watch the Amiga  Ctrl+G summary
   Ctrl+1..4 runes, spells, swords, treasures  Ctrl+M manual  Ctrl+? about
   Shift+Esc quit at once   Alt+Enter fullscreen   Alt+1/2/3 scale, Alt+0 fit
-  F1 or Insert is Help; F11 is the Amiga's F1"""
+  The Help key, F1 or Insert is Help; F11 is the Amiga's F1"""
 
 
 class UsageError(ValueError):
@@ -95,6 +96,18 @@ def _parser() -> argparse.ArgumentParser:
         "--fix-bugs",
         action="store_true",
         help="mend the original's known traps (the game is then not faithful)",
+    )
+    p.add_argument(
+        "--original",
+        type=Path,
+        metavar="PATH",
+        help="show the original's map, counters and colours from your copy of Saga 1.95: "
+        "the Aminet archive Saga.lha, its source folder, or its files",
+    )
+    p.add_argument(
+        "--check",
+        action="store_true",
+        help="with --original: say what was found in the copy and used, and what failed where",
     )
     p.add_argument(
         "args",
@@ -174,18 +187,10 @@ def main(argv: list[str] | None = None) -> int:
         return 130
 
 
-def _check_numbers(options: argparse.Namespace) -> None:
-    if options.turns is not None and not 1 <= options.turns <= T.MAX_TURNS:
-        raise UsageError(f"--turns must be 1 to {T.MAX_TURNS}")
-    if options.seed is not None and options.seed < 0:
-        raise UsageError("--seed must not be negative")
-
-
 def _run(options: argparse.Namespace) -> int:
     """Check every argument and read every file first; only then write anything."""
     if options.install_desktop or options.uninstall_desktop:
         return _desktop(install=options.install_desktop, remove=options.uninstall_desktop)
-    _check_numbers(options)
     _check_replay_options(options)
     _check_network_options(options)
     if options.simulate is not None:
@@ -203,6 +208,9 @@ def _run(options: argparse.Namespace) -> int:
     text, warnings = load_text(options.language, config.language, os.environ, places.progdir)
     for warning in [*problems, *warnings]:
         warn(warning)
+    original = _original_path(options, config, places)
+    if options.check:
+        return _check_original(original)
     # The window shows them again over the title screen, in the player's language.
     notices = [problem for problem in problems if isinstance(problem, Notice)]
     if options.replay:
@@ -212,18 +220,24 @@ def _run(options: argparse.Namespace) -> int:
     save_path = _find_save(game_file) if game_file else None
     _check_record(options, places, save_path, "the saved game")
     seed = options.seed if options.seed is not None else clock_seed()
+    try:  # the command line's game, checked at the door even when a saved one is played
+        setup = Setup(seed, tuple(controls), config.turns, config.advanced, config.fixes)
+    except ValueError as e:
+        raise UsageError(str(e)) from None
     if not options.headless:
         # The window opens a saved game itself: one that fails is told in a
         # requester, and the title screen follows, as in 1.95.  It makes each
-        # game's set-up from ``config`` when the game starts.
+        # game's set-up from ``config`` (as checked here) when the game starts.
         network = _network_wish(options, config, save_path)
-        return _window(options, places, config, store, text, seed, save_path, network, notices)
+        art, told = _original_art(original)
+        notices = [*notices, *told]
+        return _window(options, places, config, store, text, seed, save_path, network, notices, art)
     if options.join:
         return _join(options, places, config, text)
-    state = _load_game(save_path, text) if save_path else None
-    setup = Setup(seed, tuple(controls), config.turns, config.advanced, config.fixes, state)
+    if save_path is not None:
+        setup = Setup.continuing(seed, _load_game(save_path, text), config.fixes)
     if options.host:
-        if not any(setup.in_play()):
+        if not any(setup.controls):
             raise UsageError("at least one hero must play (e.g. RAGNAR=AMIGA)")
         return _host(options, places, config, setup, text)
     _check_headless(setup)
@@ -264,6 +278,7 @@ def _window(
     save_path: Path | None,
     network: HostForm | JoinForm | None,
     notices: list[Notice],
+    art: Art | None = None,
 ) -> int:
     """Play in the window, autosaving in the game's own slot: the saved game
     named first, or the network game of ``--host`` or ``--join``; the
@@ -284,6 +299,7 @@ def _window(
             network=network,
             autosave=slot.autosave,
             notices=notices,
+            art=art,
         )
     except DisplayError as e:
         raise UsageError(f"{e}; try --headless") from None
@@ -293,11 +309,50 @@ def _window(
             signal.signal(signal.SIGTERM, sigterm)
 
 
+def _original_path(
+    options: argparse.Namespace, config: configuration.Config, places: Places
+) -> Path | None:
+    """The player's copy of the original: ``--original``, else ``ORIGINAL=`` in the
+    settings (a relative name from the settings file's folder), else none."""
+    if options.original is not None:
+        return Path(options.original)
+    if config.original:
+        return places.settings.parent / Path(config.original).expanduser()
+    if options.check:
+        raise UsageError("--check goes with --original PATH (or ORIGINAL= in Saga.config)")
+    return None
+
+
+def _check_original(path: Path | None) -> int:
+    """``--check``: what the copy holds and what is used; exit 1 if nothing is usable."""
+    from saga.original import load  # the copy's readers come only when a copy is named
+
+    if path is None:
+        raise UsageError("--check goes with --original PATH (or ORIGINAL= in Saga.config)")
+    loaded = load(path)
+    for line in loaded.report():
+        print(printable(line))
+    return 0 if loaded.usable else 1
+
+
+def _original_art(path: Path | None) -> tuple[Art | None, list[Notice]]:
+    """The art of the player's copy, if one is named, and what to tell about it
+    (on stderr now, in a requester over the title screen later)."""
+    if path is None:
+        return None, []
+    from saga.original import load
+
+    loaded = load(path)
+    told = loaded.notices()
+    for notice in told:
+        warn(notice)
+    return loaded.art, told
+
+
 def _check_headless(setup: Setup) -> None:
-    in_play = setup.in_play()
-    if not any(in_play):
+    if not any(setup.controls):
         raise UsageError("at least one hero must play (e.g. RAGNAR=AMIGA)")
-    humans = [T.HERO_NAMES[i] for i, c in enumerate(in_play) if c == T.HUMAN]
+    humans = [T.HERO_NAMES[i] for i, c in enumerate(setup.controls) if c == T.HUMAN]
     if humans:
         raise UsageError(
             f"--headless plays only Amiga heroes; {', '.join(humans)} "
@@ -464,8 +519,9 @@ def _replay(
             watch(Session(setup, text, record(ReplayHost(host, game.answers), setup)), host.out)
             return 0
         slot = _claim(config, places, text)  # the player may take over, and then autosaves
+        art, _ = _original_art(_original_path(options, config, places))
         try:
-            return watch_replay(game, config, text, record, autosave=slot.autosave)
+            return watch_replay(game, config, text, record, autosave=slot.autosave, art=art)
         finally:
             slot.release()
     except ScriptError as e:
@@ -481,6 +537,7 @@ def watch_replay(
     record: Callable[[Host, Setup], Host],
     source: EventSource | None = None,
     autosave: Path | None = None,
+    art: Art | None = None,
 ) -> int:
     """Watch a replay: it plays itself at the message delay; Tab runs it at full speed.
 
@@ -501,6 +558,7 @@ def watch_replay(
             record=record,
             watch=game,
             autosave=autosave,
+            art=art,
         )
     except DisplayError as e:
         raise UsageError(f"{e}; try --headless") from None
@@ -524,14 +582,17 @@ def _simulate(options: argparse.Namespace) -> int:
         raise UsageError("--simulate needs at least 1 game")
     if options.jobs is not None and options.jobs < 1:
         raise UsageError("--jobs must be at least 1")
-    plan = simulate.Plan(
-        games=options.simulate,
-        seed=options.seed if options.seed is not None else clock_seed(),
-        turns=options.turns or configuration.Config().turns,
-        advanced=options.advanced,
-        controls=tuple(controls),
-        fixes=options.fix_bugs,
-    )
+    try:
+        plan = simulate.Plan(
+            games=options.simulate,
+            seed=options.seed if options.seed is not None else clock_seed(),
+            turns=options.turns if options.turns is not None else configuration.Config().turns,
+            advanced=options.advanced,
+            controls=tuple(controls),
+            fixes=options.fix_bugs,
+        )
+    except ValueError as e:
+        raise UsageError(str(e)) from None
     cores = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count()
     jobs = min(options.jobs or cores or 1, cores or 1)  # more processes than cores only wait
     return simulate.command(plan, jobs, options.csv, options.chart)

@@ -60,6 +60,11 @@ class Plan:
     controls: tuple[T.Control, ...] = (T.AMIGA,) * len(T.HERO_NAMES)
     fixes: bool = False
 
+    def __post_init__(self) -> None:
+        # Every game's set-up is refused at the door before any is played;
+        # the games' own seeds, worked out from this one, are always in range.
+        Setup(self.seed, self.controls, self.turns, self.advanced, self.fixes)
+
     def game_seed(self, index: int) -> int:
         """Game ``index``'s seed: splitmix64 of S and the index, so nearby games differ."""
         z = (self.seed + (index + 1) * _GOLDEN) & _MASK

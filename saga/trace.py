@@ -176,7 +176,7 @@ def _trace(options: argparse.Namespace, out: TextIO, expected: list[str]) -> Non
     if options.load:
         if len(options.args) != 1:
             raise TraceError("with --load give only the SEED")
-        setup = Setup(parse_seed(options.args[0]), state=savefile.load(options.load))
+        setup = Setup.continuing(parse_seed(options.args[0]), savefile.load(options.load))
         run(setup, answers, out, text, options.messages)
         return
     setup = parse_game(options.args)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import os
 import tempfile
+from collections.abc import Iterator
 from pathlib import Path
 
 import numpy as np
@@ -12,6 +13,8 @@ from hypothesis import settings
 from hypothesis.configuration import set_hypothesis_home_dir
 
 from amiga.display import Screen
+from amiga.input import ScriptedEventSource
+from saga.screen.ui import HEIGHT, WIDTH, Ui
 
 # Hypothesis keeps its example database and caches in the temporary folder,
 # not in a .hypothesis folder wherever the tests run (the repository, or an
@@ -93,3 +96,36 @@ def screen() -> Screen:
     screen.palette.load([(i * 2, 255 - i * 2, (i * 37) % 256) for i in range(128)])
     screen.pixels[:] = (np.arange(512)[:, None] + np.arange(640)[None, :]) % 128
     return screen
+
+
+@pytest.fixture
+def source() -> ScriptedEventSource:
+    """The player's input for a screen test, scripted up front."""
+    return ScriptedEventSource()
+
+
+@pytest.fixture
+def ui(source: ScriptedEventSource) -> Ui:
+    """The game's screen (640x512, 128 pens and their halfbrite shadows), with
+    no window, driven by ``source``: the one screen set-up of the screen tests.
+    A test with input of its own kind (a player of traces, a real window's)
+    makes ``Ui(its_source)``, which opens this same screen."""
+    return Ui(source)
+
+
+@pytest.fixture
+def window() -> Iterator[Ui]:
+    """The game's screen in a real pygame window (SDL's dummy driver), its input
+    SDL's events with no key repeat, as the game opens it: for the tests of
+    the window's own keys and of the events it keeps or throws away."""
+    import pygame
+
+    from amiga.display.present import Presenter
+    from amiga.input.pygame_source import PygameEventSource
+
+    screen = Screen(WIDTH, HEIGHT, depth=7, halfbrite=True)
+    presenter = Presenter(screen, "Test", scale=1)
+    ui = Ui(PygameEventSource(presenter, key_repeat=None), presenter, screen)
+    pygame.event.clear()
+    yield ui
+    presenter.close()

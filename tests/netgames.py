@@ -12,6 +12,7 @@ from pathlib import Path
 from typing import IO
 
 from saga.engine import tables as T
+from tests.guards import HANG
 
 ROOT = Path(__file__).resolve().parents[1]
 ORACLE = ROOT / "tests" / "data" / "oracle"
@@ -79,7 +80,7 @@ class Machine:
     def stderr(self) -> str:
         return self.stderr_path.read_text(errors="replace")
 
-    def wait_for(self, pattern: re.Pattern[str], timeout: float = 20.0) -> re.Match[str]:
+    def wait_for(self, pattern: re.Pattern[str], timeout: float = HANG) -> re.Match[str]:
         end = time.monotonic() + timeout
         while time.monotonic() < end:
             found = pattern.search(self.stderr)
@@ -90,7 +91,7 @@ class Machine:
             time.sleep(0.02)
         raise AssertionError(f"no {pattern.pattern!r} from {self.folder.name}: {self.stderr}")
 
-    def finish(self, timeout: float = 120.0) -> int:
+    def finish(self, timeout: float = 2 * HANG) -> int:
         try:
             return self.process.wait(timeout)
         except subprocess.TimeoutExpired:

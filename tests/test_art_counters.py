@@ -10,7 +10,14 @@ from amiga.display import Image
 from saga.art import COUNTER_SIZE, counter_image, minifont
 from saga.art import emblems as E
 from saga.art import glyphs as G
-from saga.art.counters import ROLES, TREASURE_TAGS
+from saga.art.counters import (
+    HERO_TAGS,
+    JARL_TAGS,
+    MONSTER_TAGS,
+    ROLES,
+    SWORD_TAGS,
+    TREASURE_TAGS,
+)
 from saga.art.palette import default_palette
 from saga.engine import tables as T
 from saga.look import pens as P
@@ -33,11 +40,28 @@ def test_every_counter_is_a_rounded_24_pixel_tile(kind: int, number: int) -> Non
     assert int(image.pixels.max()) < P.PENS
 
 
-def test_factors_are_printed_along_the_top() -> None:
+def test_names_are_printed_along_the_top_and_factors_along_the_bottom() -> None:
+    """The top band is what a pile leaves showing: it names the counter."""
     image = counter_image(T.MONSTER, 31)  # Irving the kraken, 14 4
-    ink = image.pixels[2:7] == P.WHITE
+    name = minifont.render("IRVING")
+    left = (COUNTER_SIZE - name.shape[1]) // 2
+    assert ((image.pixels[2:7] == P.WHITE)[:, left : left + name.shape[1]] == name).all()
     fourteen = minifont.render("14")
+    ink = image.pixels[17:22] == P.WHITE
     assert (ink[:, 3 : 3 + fourteen.shape[1]] == fourteen).all()
+
+
+def test_no_two_counters_of_a_kind_read_alike_but_namesakes() -> None:
+    """Thorolf and Thorvald are THORO and THORV, not both THOR."""
+    for tags, names in (
+        (HERO_TAGS, T.HERO_NAMES),
+        (JARL_TAGS, [jarl.name for jarl in T.JARL_TABLE]),
+        (MONSTER_TAGS, [monster.name for monster in T.MONSTER_TABLE]),
+        (SWORD_TAGS, T.SWORD_NAMES),
+    ):
+        assert len(set(tags)) == len(set(names))
+        assert all(minifont.text_width(tag) <= COUNTER_SIZE - 4 for tag in tags)
+    assert JARL_TAGS[14:16] == ("THORO", "THORV") and JARL_TAGS[0] == "AMLE."
 
 
 def test_hero_counters_are_in_their_heroes_pens() -> None:

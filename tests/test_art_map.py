@@ -3,13 +3,12 @@ counters, and an area under every pixel of land or sea."""
 
 from __future__ import annotations
 
-import time
 from pathlib import Path
 
 import numpy as np
 import pytest
 
-from saga.art import NONE, _load, load_map
+from saga.art import NONE, load_map
 from saga.art.adjacency import main as adjacency_main
 from saga.art.adjacency import mismatches
 from saga.art.build import main as build_main
@@ -53,12 +52,6 @@ def test_previews_are_written(tmp_path: Path) -> None:
     paths = write_previews(tmp_path)
     assert {p.name for p in paths} >= {"map.png", "counters-3x.png", "in-play.png"}
     assert all(p.read_bytes().startswith(b"\x89PNG") for p in paths)
-
-
-def test_loading_is_fast() -> None:
-    started = time.perf_counter()
-    _load.__wrapped__()
-    assert time.perf_counter() - started < 0.05
 
 
 def test_shapes_and_palette(art) -> None:

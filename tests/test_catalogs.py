@@ -28,7 +28,7 @@ CT = CATALOGS / "deutsch.ct"
 COMPILED = CATALOGS / "deutsch" / "saga.catalog"
 # Every translation the game ships, by its Amiga language name.
 SHIPPED = sorted(path.stem for path in CATALOGS.glob("*.ct"))
-MESSAGES = 439
+MESSAGES = 446
 
 # The one-letter answers asked for together (a dead hero's choice adds
 # Transfer when there is a jarl to carry on): each set must be told apart.
@@ -238,14 +238,14 @@ def test_a_translated_game_shows_no_english(language: str) -> None:
 
 @pytest.mark.parametrize("language", SHIPPED)
 def test_a_message_that_fits_one_line_in_english_fits_in_translation(language: str) -> None:
-    # The message bar's lower line wraps after LINE characters, onto the line
+    # The message bar's lower line wraps after WRAP characters, onto the line
     # the buttons' hint shares: a translation may not push a message there.
-    from saga.screen.messages import LINE
+    from saga.screen.messages import WRAP
 
     translated_text, _ = load_text(language, None, {}, Path("/nonexistent"))
     for seed in (1, 5, 12):
         pairs = zip(_play(english(), seed, 30), _play(translated_text, seed, 30), strict=True)
-        too_long = {line for en, line in pairs if len(line) > LINE >= len(en)}
+        too_long = {line for en, line in pairs if len(line) > WRAP >= len(en)}
         assert not too_long, too_long
 
 

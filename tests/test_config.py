@@ -12,6 +12,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from guards import returns
 
 from saga import cli
 from saga.engine import tables as T
@@ -119,9 +120,7 @@ def test_a_file_that_cannot_be_read_is_never_written(tmp_path: Path, kind: str) 
         os.mkfifo(path)
     complaints: list[str] = []
     store = SettingsFile(path, complain=complaints.append)
-    started = time.monotonic()
-    config, problems = store.read()
-    assert time.monotonic() - started < 1
+    config, problems = returns(store.read)  # never waits on the pipe
     assert len(problems) == 1 and len(problems[0]) < 200 and "using the defaults" in problems[0]
     assert config == Config(home=config.home)
     store.remember(turns=3)

@@ -10,7 +10,6 @@ from __future__ import annotations
 import os
 import subprocess
 import sys
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -18,10 +17,7 @@ import pytest
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 pygame = pytest.importorskip("pygame")
 
-from amiga.display import Screen  # noqa: E402
-from amiga.display.present import Presenter  # noqa: E402
 from amiga.input import IDCMP, IntuiMessage  # noqa: E402
-from amiga.input.pygame_source import PygameEventSource  # noqa: E402
 from saga.engine.rng import Lcg64  # noqa: E402
 from saga.files.config import Config  # noqa: E402
 from saga.look.text import english  # noqa: E402
@@ -53,16 +49,6 @@ class RecordingStore:
 
     def remember(self, **changes: object) -> None:
         self.kept.append(changes)
-
-
-@pytest.fixture
-def window() -> Iterator[tuple[Ui, Presenter]]:
-    screen = Screen(640, 512, depth=7, halfbrite=True)
-    presenter = Presenter(screen, "Test", scale=1)
-    ui = Ui(PygameEventSource(presenter), presenter, screen)
-    pygame.event.clear()
-    yield ui, presenter
-    presenter.close()
 
 
 def key(name: str, mod: int) -> None:
@@ -98,8 +84,8 @@ def picks(ui: Ui) -> list[str]:
     [pygame.KMOD_LCTRL, pygame.KMOD_RCTRL, pygame.KMOD_LGUI, pygame.KMOD_RGUI],
     ids=["lctrl", "rctrl", "lsuper", "rsuper"],
 )
-def test_every_menu_shortcut_from_key_presses(window: tuple[Ui, Presenter], mod: int) -> None:
-    ui, _ = window
+def test_every_menu_shortcut_from_key_presses(window: Ui, mod: int) -> None:
+    ui = window
     App(ui, Config(), english(), Lcg64(1))
     ui.enable(*SHORTCUTS, on=True)
     for item, name in SHORTCUTS.items():
@@ -107,8 +93,8 @@ def test_every_menu_shortcut_from_key_presses(window: tuple[Ui, Presenter], mod:
         assert picks(ui) == [item], item
 
 
-def test_text_typed_under_a_command_key_is_not_typed_twice(window: tuple[Ui, Presenter]) -> None:
-    ui, _ = window
+def test_text_typed_under_a_command_key_is_not_typed_twice(window: Ui) -> None:
+    ui = window
     App(ui, Config(), english(), Lcg64(1))
     key("2", pygame.KMOD_LGUI)
     pygame.event.post(pygame.event.Event(pygame.TEXTINPUT, text="2"))  # as X11 does for Super
@@ -116,8 +102,9 @@ def test_text_typed_under_a_command_key_is_not_typed_twice(window: tuple[Ui, Pre
     assert [m.idcmp for m in messages if m.idcmp != IDCMP.RAWKEY] == [IDCMP.MENUPICK]
 
 
-def test_alt_keys_scale_and_fullscreen_without_typing(window: tuple[Ui, Presenter]) -> None:
-    ui, presenter = window
+def test_alt_keys_scale_and_fullscreen_without_typing(window: Ui) -> None:
+    ui = window
+    presenter = ui.presenter
     key("2", pygame.KMOD_LALT)
     pygame.event.post(pygame.event.Event(pygame.TEXTINPUT, text="2"))
     assert [m for m in drain(ui) if m.idcmp == IDCMP.VANILLAKEY] == []
@@ -135,8 +122,8 @@ def test_alt_keys_scale_and_fullscreen_without_typing(window: tuple[Ui, Presente
     assert presenter.fullscreen
 
 
-def test_shift_escape_quits_at_once(window: tuple[Ui, Presenter]) -> None:
-    ui, _ = window
+def test_shift_escape_quits_at_once(window: Ui) -> None:
+    ui = window
     pygame.event.post(
         pygame.event.Event(
             pygame.KEYDOWN,
@@ -151,9 +138,10 @@ def test_shift_escape_quits_at_once(window: tuple[Ui, Presenter]) -> None:
 
 
 def test_settings_menu_changes_the_window_and_is_remembered(
-    window: tuple[Ui, Presenter],
+    window: Ui,
 ) -> None:
-    ui, presenter = window
+    ui = window
+    presenter = ui.presenter
     store = RecordingStore()
     config = Config()
     app = App(ui, config, english(), Lcg64(1), store=store)
@@ -165,9 +153,9 @@ def test_settings_menu_changes_the_window_and_is_remembered(
 
 
 def test_stretch_fills_a_resized_window_keeping_the_shape(
-    window: tuple[Ui, Presenter],
+    window: Ui,
 ) -> None:
-    _, presenter = window
+    presenter = window.presenter
     presenter.set_stretch(True)
     presenter.resized(1000, 1000)
     assert presenter.viewport.picture == (1000, 800)

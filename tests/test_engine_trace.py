@@ -70,7 +70,7 @@ def test_loaded_game_matches_original(trace: Path) -> None:
     expected = trace.read_text()
     state = savefile.load(trace.parent / f"{name}.saga")
     out = io.StringIO()
-    run(Setup(int(seed), state=state), read_answers(expected.splitlines()), out)
+    run(Setup.continuing(int(seed), state), read_answers(expected.splitlines()), out)
     _same_lines(out.getvalue(), expected)
 
 
@@ -121,8 +121,8 @@ def test_trace_cli_prints_the_trace(capsys: pytest.CaptureFixture[str]) -> None:
     [
         (["1", "20", "0", "1", "0", "0", "2", "0", "0"], "needs --answers"),
         (["x", "20", "0", "2", "0", "0", "2", "0", "0"], "SEED must be a whole number"),
-        (["1", "100", "0", "2", "0", "0", "2", "0", "0"], "TURNS must be 1..99"),
-        (["1", "20", "0", "3", "0", "0", "2", "0", "0"], "control of Beowulf"),
+        (["1", "100", "0", "2", "0", "0", "2", "0", "0"], "a game lasts 1 to 99 turns, not 100"),
+        (["1", "20", "0", "3", "0", "0", "2", "0", "0"], "Beowulf's control must be"),
         (["1", "20"], "six controls"),
         (["--load", "/nonexistent.saga", "1"], "can't read it"),
     ],

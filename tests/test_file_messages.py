@@ -7,10 +7,11 @@ import os
 from pathlib import Path
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 from languages import LANGUAGES
 
-from amiga.display import Screen
-from amiga.input import ScriptedEventSource
+from amiga.input import Qualifier, ScriptedEventSource
 from saga.engine import tables as T
 from saga.engine.game import Game
 from saga.engine.placement import start_game
@@ -22,6 +23,7 @@ from saga.look.text import english
 from saga.play.hosts import QuietHost
 from saga.screen import pens as P
 from saga.screen.ui import Ui
+from saga.screen.windows import wrap
 from saga.window import app as app_module
 from saga.window import filemessages
 from saga.window.app import App, run_window
@@ -53,7 +55,7 @@ class Shown:
 
 def _game_app(source: ScriptedEventSource, shown: Shown) -> tuple[WindowGame, ScreenHost, Game]:
     """A game in play, in a window; paths are short, relative to the current folder."""
-    ui = Ui(source, None, Screen(640, 512, depth=7, halfbrite=True))
+    ui = Ui(source)
     app = App(ui, Config(delay=0), TEXT, Lcg64(1))
     game = WindowGame(ui, app.board, app.config, Setup(1, (T.AMIGA,) * 6), TEXT, app.menu)
     game.session.start()
@@ -89,7 +91,7 @@ def test_a_save_that_cannot_be_opened(monkeypatch: pytest.MonkeyPatch) -> None:
     message = f"Cannot open {path} to write it!"
     assert shown.said == [f"Saving {path}...", message]
     reason = "Its drawer does not exist."
-    assert shown.requesters == [("Saga: Recoverable error", [message, f"  {reason}"])]
+    assert shown.requesters == [("Saga: Recoverable error", [message, reason])]  # flush left
     assert game.path == path and not path.exists()
     assert len(source) == 0  # the requester waited for its OK
 
@@ -141,7 +143,7 @@ def test_each_file_that_cannot_be_opened_has_its_own_requester(
 ) -> None:
     shown = Shown(monkeypatch)
     source = ScriptedEventSource().key("\r")  # OK
-    app = App(Ui(source, None, Screen(640, 512, depth=7, halfbrite=True)), Config(), TEXT, Lcg64(1))
+    app = App(Ui(source), Config(), TEXT, Lcg64(1))
     path = Path("game.saga")
     if content is not None:
         path.write_bytes(content)
@@ -175,16 +177,38 @@ def test_a_long_reason_is_wrapped_between_words() -> None:
     reason = "the area of hero Siegfried's jarl Thorolf is 99, outside 0..65 " * 3
     lines = filemessages.lines(message, reason)
     assert {pen for _, pen in lines} == {P.WHITE}  # readable on the requester's grey
-    message_lines = [text for text, _ in lines if not text.startswith(filemessages.INDENT)]
-    reason_lines = [text for text, _ in lines if text.startswith(filemessages.INDENT)]
-    assert len(message_lines) + len(reason_lines) == len(lines) and len(reason_lines) == 3
+    message_lines = [text for text, _ in lines[:-3]]
+    reason_lines = [text for text, _ in lines[-3:]]
     assert all(len(text) <= filemessages.COLUMNS for text, _ in lines)
+    assert not any(text.startswith(" ") for text, _ in lines)  # flush left, as EasyRequest
     assert " ".join(reason_lines).split() == reason.split()  # no word cut or lost
     # The path, too long for a line, breaks after a slash; every real word stays whole.
     assert message_lines[0].endswith("/") and "".join(message_lines).replace(
         " ", ""
     ) == message.replace(" ", "")
     assert all(any(word in text.split() for text in message_lines) for word in message.split()[1:])
+
+
+def test_a_long_path_fills_the_line_it_starts_on() -> None:
+    lines = wrap("There is no such drawer: /home/player/" + "long_drawer_name/" * 4, 52)
+    assert lines == [
+        "There is no such drawer: /home/player/",  # not the words alone, the path below
+        "long_drawer_name/" * 3,
+        "long_drawer_name/",
+    ]
+
+
+@given(
+    st.lists(
+        st.text(alphabet="ab/", min_size=1, max_size=90) | st.sampled_from(["a", "bb", "/"]),
+        max_size=12,
+    ),
+    st.integers(min_value=1, max_value=80),
+)
+def test_wrap_keeps_every_character_and_fits_the_width(words: list[str], width: int) -> None:
+    lines = wrap(" ".join(words), width)
+    assert all(0 < len(line) <= width and line == line.strip() for line in lines)
+    assert "".join(lines).replace(" ", "") == "".join(words)
 
 
 def test_a_game_opened_says_loaded(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
@@ -228,8 +252,10 @@ def test_start_up_with_a_broken_saved_game_and_a_bad_hero_word_reaches_the_title
     assert cli.main(["BEOWULF=WIZARD", "EGIL=AMIGA", "broken"]) == 0
     err = capsys.readouterr().err
     assert "BEOWULF must be HUMAN, AMIGA or NONE, not 'WIZARD'; it stays AMIGA" in err
+    # The broken save on stderr too, as the other start-up warnings are (and as --headless says it).
+    assert "saga: broken.saga is not a saved game Saga can load: it is 110 bytes long" in err
     [(_, warned), (_, lines)] = shown.requesters  # the word first, over the title screen
-    assert warned == ["BEOWULF=WIZARD", "  The choices are HUMAN, AMIGA or NONE; it stays AMIGA."]
+    assert warned == ["BEOWULF=WIZARD", "The choices are HUMAN, AMIGA or NONE; it stays AMIGA."]
     assert lines[0] == "Cannot read from broken.saga!"
     assert titles == [[T.AMIGA, T.NONE, T.AMIGA, T.AMIGA, T.NONE, T.NONE]]
     assert len(source) == 1  # only the release of Escape, which quit the title screen
@@ -301,11 +327,12 @@ def test_start_up_warnings_reach_the_window_in_the_players_language(
     assert title == filemessages.title(t)
     assert all(len(line) <= filemessages.COLUMNS for line in lines)
     config = home / "Saga.config"
-    assert _told(lines) == [
-        (f"{config}:1:TURNS=banana", reason),
-        (f"{config}:2:FOO=1", t("MSG_SETTING_UNKNOWN")),
+    told = [
+        (f"{config}:1: TURNS=banana", reason),
+        (f"{config}:2: FOO=1", t("MSG_SETTING_UNKNOWN")),
         ("EGIL=WIZARD", f"{t('MSG_CONTROL_WORDS')} NONE."),
     ]
+    assert _told(lines, [where for where, _ in told]) == told
     err = capsys.readouterr().err  # stderr keeps its English, for a terminal and a log
     assert "'TURNS=banana' ignored: it must be 1 to 99" in err and "stays NONE" in err
 
@@ -315,21 +342,59 @@ def test_start_up_warnings_reach_the_window_in_the_players_language(
     assert cli.main(["--language", language, "--config", "folder"]) == 0
     [(_, lines)] = shown.requesters
     why = f"{t('MSG_FILE_IS_DRAWER')} {t('MSG_SETTINGS_DEFAULTS')}"
-    assert _told(lines) == [("--configfolder", why)]
+    assert _told(lines, ["--config folder"]) == [("--config folder", why)]
     assert "folder: is a folder; using the defaults" in capsys.readouterr().err
     assert list((home / "folder").iterdir()) == []
 
 
-def _told(lines: list[str]) -> list[tuple[str, str]]:
-    """A requester's notices as (where without its spaces, reason), their lines joined again."""
+def _told(lines: list[str], wheres: list[str]) -> list[tuple[str, str]]:
+    """A requester's notices as (where, reason): blocks a blank line apart, each
+    the lines of its where (given: it is not told apart by an indent) and then
+    of its reason, joined again."""
+    blocks = [block.split("\n") for block in "\n".join(lines).split("\n\n")]
     told: list[tuple[str, str]] = []
-    where = reason = ""
-    for line in [*lines, ""]:
-        if not line:
-            told.append((where.replace(" ", ""), " ".join(reason.split())))
-            where = reason = ""
-        elif line.startswith(filemessages.INDENT):
-            reason += " " + line
-        else:
-            where += line
+    for rows, where in zip(blocks, wheres, strict=True):
+        head = wrap(where, filemessages.COLUMNS)
+        assert rows[: len(head)] == head
+        told.append((where, " ".join(rows[len(head) :])))
     return told
+
+
+def _one_turn(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, open_bad: bool
+) -> tuple[list[str], list[tuple[str, list[str]]]]:
+    """A one-turn game of two Amiga heroes in the window, started from the title
+    screen.  With ``open_bad`` the player picks Open at the turn prompt, agrees
+    to leave the game, names a file that is no saved game and reads why it
+    will not load.  What the message line and the requesters were given."""
+    monkeypatch.undo()  # no other run's Shown underneath
+    shown = Shown(monkeypatch)
+    (tmp_path / "bad.saga").write_bytes(savefile.MAGIC + bytes(100))  # a save cut short
+    controls = [T.AMIGA, T.NONE, T.NONE, T.AMIGA, T.NONE, T.NONE]
+    config = Config(controls=list(controls), turns=1, delay=0, home=tmp_path)
+    source = ScriptedEventSource().key(" ")  # the title screen: start
+    if open_bad:
+        source.ticks(1).key("o", Qualifier.RCOMMAND)  # at the turn prompt: Open
+        source.pause(0.1).key("\r")  # yes, leave this game for another
+        source.pause(0.1).text("bad.saga").key("\r")  # the file requester
+        source.pause(0.1).key("\r")  # OK: the requester that says why not
+    source.ticks(1).click(300, 300)  # the turn prompt
+    source.ticks(1).click(300, 300)  # the game over screen
+    source.key("\x1b")  # the title screen: quit
+    assert run_window(config, TEXT, 7, None, source) == 0  # its game is the settings
+    assert len(source) <= 1  # at most the release of Escape: every answer was wanted
+    return list(shown.said), list(shown.requesters)
+
+
+def test_a_failed_open_leaves_the_game_in_play_alone(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The player opens a file that will not load in the middle of a game: a
+    requester says why, and the game in play goes on as if nothing happened,
+    to the same end as the same game left alone."""
+    alone, none = _one_turn(tmp_path, monkeypatch, open_bad=False)
+    tried, [(title, lines)] = _one_turn(tmp_path, monkeypatch, open_bad=True)
+    assert title == "Saga: Recoverable error" and lines[0] == "Cannot read from"
+    assert lines[1:] == [str(tmp_path / "bad.saga!"), "It is shorter than a saved game."]
+    assert none == [] and alone.index("Turn 1 of 1...") < len(alone) - 3  # a turn played
+    assert tried == alone  # the same game, move for move, to the same end

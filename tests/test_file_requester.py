@@ -5,21 +5,33 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import numpy as np
 import pytest
 
-from amiga.display import Screen
 from amiga.input import MouseCode, Qualifier, RawKey, ScriptedEventSource
 from amiga.pattern import PatternError, compile_pattern, matches
 from saga.look.text import english
-from saga.screen.files import LIST_TOP, ROW, ROWS, X0, FileRequester, entries, split_typed
+from saga.screen import pens as P
+from saga.screen.files import (
+    LIST_TOP,
+    MESSAGE_COLUMNS,
+    MESSAGE_LINES,
+    ROW,
+    ROWS,
+    X0,
+    X1,
+    Y1,
+    FileRequester,
+    entries,
+    split_typed,
+)
 from saga.screen.ui import Ui
 
 TEXT = english()
 
 
 def _requester(folder: Path, name: str = "") -> FileRequester:
-    ui = Ui(ScriptedEventSource(), None, Screen(640, 512, depth=7, halfbrite=True))
-    return FileRequester(ui, TEXT, "Save", folder, name)
+    return FileRequester(Ui(ScriptedEventSource()), TEXT, "Save", folder, name)
 
 
 def _feed(req: FileRequester, source: ScriptedEventSource) -> tuple[bool, Path | None]:
@@ -74,6 +86,50 @@ def test_a_drawer_that_is_not_there_is_refused(drawer: Path) -> None:
     assert req.refused == "There is no such drawer: /nonexistent"
     assert req.folder == drawer and not Path("/nonexistent").exists()
     assert _feed(req, ScriptedEventSource().key("\x1b")) == (True, None)
+
+
+def test_a_long_refusal_wraps_inside_the_requester_which_grows_to_hold_it(drawer: Path) -> None:
+    """A long path is not cut at the requester's edge: its lines break after
+    slashes and between words, flush left, and the requester and its buttons
+    move down for them; a short refusal later gives the screen back."""
+    req = _requester(drawer)
+    req.backdrop = req.ui.save_area(0, 0, 639, 511)
+    typed = "no_such_drawer_with_a_rather_long_name/another_long_drawer_name/" * 2 + "game"
+    assert _feed(req, _type(typed)) == (False, None)
+    lines = req.refusal()
+    assert 3 <= len(lines) <= MESSAGE_LINES
+    assert all(len(line) <= MESSAGE_COLUMNS and not line.startswith(" ") for line in lines)
+    assert "".join(lines).replace(" ", "") == req.refused.replace(" ", "")
+    req.draw()
+    red = np.argwhere(req.ui.screen.pixels == P.RED_TEXT)
+    box = req.window.box
+    assert red[:, 1].min() >= X0 + 8 and red[:, 1].max() < X1 - 4  # inside, not cut at the edge
+    assert red[:, 0].max() < req.ok.box.top < req.ok.box.bottom < box.bottom
+    assert box.bottom == Y1 + 1 + ROW * (len(lines) - 1)
+    # A short refusal: the requester shrinks, and the screen below it is as before.
+    assert _feed(req, _type("..")) == (False, None)
+    assert len(req.refusal()) == 1
+    req.draw()
+    assert req.window.box.bottom == Y1 + 1
+    below = req.ui.screen.pixels[Y1 + 1 :, X0 : X1 + 1]
+    assert (below == req.backdrop[Y1 + 1 :, X0 : X1 + 1]).all()
+    # Grown again, its OK button is where it was moved to, and works there.
+    assert _feed(req, _type(typed)) == (False, None)
+    req.draw()
+    req.file_field.set_text("mine")
+    ok = req.ok.box
+    assert ok.top > Y1
+    click = ScriptedEventSource().click((ok.left + ok.right) // 2, (ok.top + ok.bottom) // 2)
+    assert _feed(req, click) == (True, drawer / "mine")
+
+
+def test_a_refusal_longer_than_the_screen_ends_in_dots(drawer: Path) -> None:
+    req = _requester(drawer)
+    req.refused = "There is no such drawer: " + "/long_name" * 200
+    lines = req.refusal()
+    assert len(lines) == MESSAGE_LINES and lines[-1].endswith("...")
+    req.draw()
+    assert req.window.box.bottom <= 512
 
 
 @pytest.mark.parametrize("name", [".", "..", "sub/.."])

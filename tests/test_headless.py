@@ -57,8 +57,11 @@ def test_headless_continues_a_saved_game(home: Path, capsys) -> None:
         (["--headless", "BEOWULF=HUMAN", "RAGNAR=AMIGA"], "Beowulf is human"),
         (["--headless", "BEOWULF=HUMNA"], "must be HUMAN, AMIGA or NONE"),
         (["--headless", "GANDALF=AMIGA"], "'GANDALF' is not a hero"),
-        (["--headless", "--turns", "0", "RAGNAR=AMIGA", "BEOWULF=NONE"], "1 to 99"),
-        (["--headless", "--seed", "-1", "RAGNAR=AMIGA", "BEOWULF=NONE"], "must not be negative"),
+        (["--headless", "--turns", "0", "RAGNAR=AMIGA", "BEOWULF=NONE"], "lasts 1 to 99 turns"),
+        (["--headless", "--turns", "150", "RAGNAR=AMIGA"], "1 to 99 turns, not 150"),
+        (["--headless", "--seed", "-1", "RAGNAR=AMIGA", "BEOWULF=NONE"], "seed must be 0 to"),
+        # A replay's first line could not hold it, so no replay would play it back.
+        (["--headless", "--seed", str(2**64), "RAGNAR=AMIGA"], f"not {2**64}"),
         (["--headless", *[f"{h}=NONE" for h in ("BEOWULF", "RAGNAR")]], "at least one hero"),
         (["--headless", "nosuchgame.saga"], "can't read it"),
     ],

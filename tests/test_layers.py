@@ -18,6 +18,7 @@ REPO = Path(__file__).resolve().parent.parent
 
 
 def _imports(path: Path) -> set[str]:
+    """Every module a file imports by name, at the top or inside a function."""
     tree = ast.parse(path.read_text(encoding="utf-8"))
     names: set[str] = set()
     for node in ast.walk(tree):
@@ -25,7 +26,47 @@ def _imports(path: Path) -> set[str]:
             names.update(alias.name for alias in node.names)
         elif isinstance(node, ast.ImportFrom) and node.module and not node.level:
             names.add(node.module)
+            names.update(f"{node.module}.{alias.name}" for alias in node.names)
     return names
+
+
+def _files(*folders: str, root: Path = REPO) -> list[Path]:
+    return sorted(path for folder in folders for path in (root / folder).rglob("*.py"))
+
+
+def pygame_importers(paths: list[Path]) -> list[Path]:
+    """The files that import pygame (or a part of it) anywhere."""
+    return [p for p in paths if any(n.split(".")[0] == "pygame" for n in _imports(p))]
+
+
+# Where dice could come from besides the game's own source.
+OTHER_DICE = ("random", "secrets", "numpy.random", "os.urandom", "uuid")
+
+
+def other_dice(paths: list[Path]) -> list[Path]:
+    """The files that could draw a number that is not the game's: they import a
+    random source, or reach for numpy's (``np.random``) or the system's."""
+    found = []
+    for path in paths:
+        names = _imports(path)
+        reached = {
+            f"{node.value.id}.{node.attr}"
+            for node in ast.walk(ast.parse(path.read_text(encoding="utf-8")))
+            if isinstance(node, ast.Attribute) and isinstance(node.value, ast.Name)
+        }
+        aliases = {"np", "numpy", "os"}
+        reached = {r for r in reached if r.split(".")[0] in aliases}
+        reached = {r.replace("np.", "numpy.", 1) for r in reached}
+        if (names | reached) & set(OTHER_DICE):
+            found.append(path)
+    return found
+
+
+# The floors that take part in a game: the engine and everything that starts,
+# loads, records or plays one.  (The screens and the window only show it;
+# saga/art may shuffle while it draws the map; saga/net draws join codes
+# from secrets: none of them decides anything in a game.)
+IN_THE_GAME = ("saga/engine", "saga/look", "saga/files", "saga/play")
 
 
 def test_the_engine_runs_without_pygame() -> None:
@@ -33,14 +74,37 @@ def test_the_engine_runs_without_pygame() -> None:
     assert subprocess.run([sys.executable, "-c", code], cwd=REPO).returncode == 0
 
 
+def test_nothing_below_the_window_imports_pygame() -> None:
+    # Read, not run: an import inside a function counts too.  The screens
+    # draw on amiga's display, which alone (with the window) talks to pygame.
+    below = _files(*IN_THE_GAME, "saga/net", "saga/art", "saga/screen")
+    assert pygame_importers(below) == []
+    assert pygame_importers([REPO / "saga" / "window" / "app.py"]) != []  # the check sees one
+
+
 def test_outcomes_draw_only_from_the_injected_source() -> None:
-    # Every module that decides game outcomes must take its dice from g.goodrand.
-    # (saga/art may shuffle while it draws the map, and saga/net draws join
-    # codes from secrets; neither decides anything in a game.)
-    folders = [REPO / "saga", *(REPO / "saga" / d for d in ("engine", "look", "files", "play"))]
-    for path in (path for folder in folders for path in folder.glob("*.py")):
-        names = _imports(path)
-        assert "random" not in names and "secrets" not in names, path
+    # Every module that decides game outcomes takes its dice from g.goodrand
+    # (the commands, saga/*.py, among them).
+    files = [*_files(*IN_THE_GAME), *sorted((REPO / "saga").glob("*.py"))]
+    assert other_dice(files) == []
+
+
+@pytest.mark.parametrize(
+    "line",
+    [
+        "import random",
+        "from random import randint",
+        "def f():\n    import secrets\n",
+        "import numpy as np\nx = np.random.default_rng()",
+        "import os\nx = os.urandom(4)",
+        "from numpy.random import default_rng",
+        "import pygame",
+    ],
+)
+def test_the_dice_and_pygame_checks_fail_when_broken(tmp_path: Path, line: str) -> None:
+    broken = tmp_path / "broken.py"
+    broken.write_text(line + "\n")
+    assert [broken] == (pygame_importers if "pygame" in line else other_dice)([broken])
 
 
 # The floors, bottom up, and what each may import of the project besides
@@ -55,13 +119,15 @@ FLOORS: dict[str, set[str]] = {
     "saga.engine": set(),
     "saga.look": {"amiga", "saga.engine"},
     "saga.art": {"amiga", "saga.look", "saga.engine.tables", "saga.engine.host"},
+    # The player's copy of the original's pictures, standing in for our art.
+    "saga.original": {"amiga", "saga.look", "saga.art", "saga.engine.tables"},
     "saga.files": {"amiga", "saga.engine", "saga.look"},
     "saga.play": {"amiga", "saga.engine", "saga.look", "saga.files"},
     "saga.net": {"amiga", "saga", "saga.engine", "saga.look", "saga.files", "saga.play"},
     "saga.screen": {"amiga", "saga", "saga.engine.tables", "saga.look", "saga.art", "saga.files"},
     "saga.window": {
         *("amiga", "saga", "saga.engine", "saga.look", "saga.art", "saga.files"),
-        *("saga.play", "saga.net", "saga.screen"),
+        *("saga.original", "saga.play", "saga.net", "saga.screen"),
     },
     "saga.desktop": {"amiga"},
     "saga.manual": set(),  # the rulebook's text, data only

@@ -7,6 +7,8 @@ import threading
 import time
 from pathlib import Path
 
+from guards import HANG
+
 from saga.engine import tables as T
 from saga.engine.session import Setup
 from saga.files.replayfile import read_answers
@@ -71,7 +73,7 @@ def test_a_hosted_game_is_announced_with_its_open_seats_until_it_ends(tmp_path: 
             **common,
         ),
     )
-    deadline = time.monotonic() + 10
+    deadline = time.monotonic() + HANG
     while not registry.games():
         assert time.monotonic() < deadline
         time.sleep(0.01)
@@ -88,7 +90,7 @@ def test_a_hosted_game_is_announced_with_its_open_seats_until_it_ends(tmp_path: 
             **common,
         ),
     )
-    hosting.join(60)
-    joining.join(60)
+    hosting.join(HANG)
+    joining.join(HANG)
     assert results == {"host": 0, "join": 0}, said
     assert registry.games() == []

@@ -5,11 +5,13 @@ from __future__ import annotations
 import socket
 
 import pytest
+from guards import HANG
 from hypothesis import given
 from hypothesis import strategies as st
 
 from saga.engine import tables as T
 from saga.engine.host import Ask
+from saga.files.saveformat import SAVE_SIZE
 from saga.net import protocol as P
 from saga.net.server import CODE_TRIES, Server
 
@@ -38,13 +40,13 @@ def test_answers_travel_unchanged(answer: P.Answer, to_host: bool) -> None:
         P.Welcome(frozenset({0})),
         P.Wait(frozenset({2, 3})),
         P.GameLine("SAGA-REPLAY 1 4 20 1 1 1 0 2 0 0"),
-        P.GameLine("S " + "00" * P.SAVE_SIZE),
+        P.GameLine("S " + "00" * SAVE_SIZE),
         P.Keys((89, 78, 71, 76, 87, 82, 84)),
         P.Start(),
         P.Hash(7, "ab" * 32),
         P.Final("cd" * 32),
-        P.Desync(3, bytes(range(256)) * 6 + bytes(P.SAVE_SIZE - 1536)),
-        P.Save(3, bytes(P.SAVE_SIZE)),
+        P.Desync(3, bytes(range(256)) * 6 + bytes(SAVE_SIZE - 1536)),
+        P.Save(3, bytes(SAVE_SIZE)),
         P.Ping(),
         P.Pong(),
         P.Bye(),
@@ -137,7 +139,7 @@ def test_join_codes_are_short_and_unambiguous() -> None:
 
 
 def _hello(port: int, code: str, seats: str = "BRUNHILD") -> str:
-    with socket.create_connection(("127.0.0.1", port), timeout=5) as peer:
+    with socket.create_connection(("127.0.0.1", port), timeout=HANG) as peer:
         peer.sendall(f"HELLO SAGA {P.PROTOCOL} {P.version()} {code} {seats}\n".encode())
         return peer.makefile("rb").readline().decode()
 
@@ -160,11 +162,11 @@ def test_seats_are_checked_at_the_door() -> None:
     try:
         assert "Ragnar: no open seat" in _hello(port, "RIGHT7", "RAGNAR")
         assert _hello(port, "right7", "-").startswith("WELCOME -")  # a spectator
-        with socket.create_connection(("127.0.0.1", port), timeout=5) as first:
+        with socket.create_connection(("127.0.0.1", port), timeout=HANG) as first:
             first.sendall(f"HELLO SAGA {P.PROTOCOL} {P.version()} RIGHT7 BRUNHILD\n".encode())
             assert first.makefile("rb").readline().startswith(b"WELCOME BRUNHILD")
             assert "already played" in _hello(port, "RIGHT7")
-            assert server.wait_for_players(5)
+            assert server.wait_for_players(HANG)
     finally:
         server.close()
 
@@ -172,7 +174,6 @@ def test_seats_are_checked_at_the_door() -> None:
 def test_a_silent_connection_is_closed_after_the_handshake_time(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    import time
 
     from saga.net import server as S
 
@@ -180,11 +181,9 @@ def test_a_silent_connection_is_closed_after_the_handshake_time(
     server = Server(["SAGA-REPLAY 1 4 20 1 1 1 0 2 0 0"], (89,) * 7, frozenset({1}), "RIGHT7")
     port = server.listen("127.0.0.1", 0)
     try:
-        with socket.create_connection(("127.0.0.1", port), timeout=5) as peer:
+        with socket.create_connection(("127.0.0.1", port), timeout=HANG) as peer:
             peer.sendall(b"HELLO SAGA 1 ")  # half a line, then nothing
-            start = time.monotonic()
-            assert peer.recv(100) == b""  # the host hangs up
-            assert time.monotonic() - start < 3
+            assert peer.recv(100) == b""  # the host hangs up (not the socket's guard)
         assert _hello(port, "RIGHT7", "-").startswith("WELCOME")  # and still lets players in
     finally:
         server.close()
@@ -194,9 +193,9 @@ def test_a_spectator_out_of_step_is_let_go_and_the_game_goes_on() -> None:
     server = Server(["SAGA-REPLAY 1 4 20 1 1 1 0 2 0 0"], (89,) * 7, frozenset(), "RIGHT7")
     port = server.listen("127.0.0.1", 0)
     try:
-        assert server.wait_for_players(5)
-        server.autosaved(1, bytes(P.SAVE_SIZE))
-        with socket.create_connection(("127.0.0.1", port), timeout=5) as peer:
+        assert server.wait_for_players(HANG)
+        server.autosaved(1, bytes(SAVE_SIZE))
+        with socket.create_connection(("127.0.0.1", port), timeout=HANG) as peer:
             peer.sendall(f"HELLO SAGA {P.PROTOCOL} {P.version()} RIGHT7 -\n".encode())
             received = peer.makefile("rb")
             lines = [received.readline().decode()]

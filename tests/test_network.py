@@ -15,6 +15,7 @@ from pathlib import Path
 
 import pytest
 
+from tests.guards import HANG
 from tests.netgames import (
     CODE,
     HOSTING,
@@ -31,6 +32,7 @@ from tests.netgames import (
 TWO = ORACLE / "4_20_1_110200.trace"  # Beowulf and Brunhild are human
 THREE = ORACLE / "items" / "2067283218_30_1_011212.trace"  # Brunhild, Egil, Siegfried
 SIX = ORACLE / "items" / "2114790430_30_1_111111.trace"  # all six
+TAKE_OVER = 10  # seconds a seat stays empty before the host plays it
 
 
 def _same_game(machines: list, trace: Path) -> None:
@@ -42,10 +44,10 @@ def _same_game(machines: list, trace: Path) -> None:
     assert checked.returncode == 0, checked.stderr
 
 
-def _until(condition: Callable[[], bool], timeout: float = 20.0) -> None:
+def _until(condition: Callable[[], bool], timeout: float = HANG) -> None:
     end = time.monotonic() + timeout
     while not condition():
-        assert time.monotonic() < end, "timed out"
+        assert time.monotonic() < end, f"still not there after {timeout} s: it hangs"
         time.sleep(0.02)
 
 
@@ -90,7 +92,8 @@ def test_a_killed_joiner_starts_again_and_takes_its_seat_back(tmp_path: Path) ->
 
 def test_a_joiner_waiting_at_its_own_question_sees_the_host_go(tmp_path: Path) -> None:
     """The joiner's player is thinking (its terminal has no answer yet) when the
-    host's machine dies: the joiner says so and stops within a second or two."""
+    host's machine dies: the joiner says so and stops, rather than wait for its
+    player for ever (how soon: benchmarks/network.py)."""
     server, port = host(tmp_path / "host", TWO, "beowulf")
     joiner = join(tmp_path / "join", port, TWO, "brunhild", typed=True)
     mine = answers_for(TWO, {1})
@@ -99,9 +102,7 @@ def test_a_joiner_waiting_at_its_own_question_sees_the_host_go(tmp_path: Path) -
     time.sleep(0.3)  # it is waiting for its player, not for the host
     assert joiner.process.poll() is None and _asked(joiner, "(Brunhild)? ") == 11
     server.kill()
-    gone = time.monotonic()
-    assert joiner.finish(timeout=10) == 1
-    assert time.monotonic() - gone < 2.5
+    assert joiner.finish() == 1
     assert "stopped: lost the connection to the host" in joiner.stderr
 
 
@@ -113,10 +114,17 @@ def _asked(machine: Machine, prompt: str) -> int:
 
 def test_a_headless_host_takes_over_a_seat_left_empty(tmp_path: Path) -> None:
     """Brunhild's machine dies at her 11th question; the host's terminal plays
-    her seat after --take-over-after, and the game ends as the original's."""
+    her seat after --take-over-after, and the game ends as the original's.
+
+    The host takes over a seat still empty that long at the start too, so the
+    joiner, a process that starts under whatever load the machine has, is
+    given TAKE_OVER seconds to take its seat first (with 1 s it sometimes
+    came too late on a busy machine, and the host played her from the start).
+    """
     folder = tmp_path / "host"
     args = ["--host", "127.0.0.1:0", "--code", CODE, "--seat", "beowulf"]
-    server = Machine(folder, [*args, "--take-over-after", "1", *game_args(TWO)], typed=True)
+    after = ["--take-over-after", str(TAKE_OVER)]
+    server = Machine(folder, [*args, *after, *game_args(TWO)], typed=True)
     port = int(server.wait_for(HOSTING)[1])
     joiner = join(tmp_path / "join", port, TWO, "brunhild", typed=True)
     hers = answers_for(TWO, {1})
@@ -135,6 +143,7 @@ def test_a_headless_host_takes_over_a_seat_left_empty(tmp_path: Path) -> None:
     joiner.kill()
     assert server.finish() == 0, server.stderr
     assert "playing the empty seat here: Brunhild" in server.stderr
+    assert "playing the empty seats here" not in server.stderr  # not at the start
     checked = replays_the_original(server.record, TWO)
     assert checked.returncode == 0, checked.stderr
 
@@ -156,7 +165,7 @@ def test_a_spectator_joining_a_long_game_late_takes_it_all_at_once(tmp_path: Pat
     server, port = host(tmp_path / "host", SIX, everyone, typed=True)
     answers = answers_for(SIX, set(range(6)))
     server.type(answers[:-1])
-    _until(lambda: server.answered() >= len(answers) - 1, timeout=60)
+    _until(lambda: server.answered() >= len(answers) - 1)
     late = join(tmp_path / "late", port, None)
     late.wait_for(re.compile("joined"))
     server.type(answers[-1:])
@@ -175,13 +184,32 @@ def test_a_wrong_code_is_refused(tmp_path: Path) -> None:
 def test_another_version_is_refused_naming_both(tmp_path: Path) -> None:
     server, port = host(tmp_path / "host", TWO, "beowulf")
     try:
-        with socket.create_connection(("127.0.0.1", port), timeout=5) as peer:
+        with socket.create_connection(("127.0.0.1", port), timeout=HANG) as peer:
             peer.sendall(b"HELLO SAGA 1 0.0.1 TEST77 BRUNHILD\n")
             reply = peer.makefile("rb").readline().decode()
         assert reply.startswith("REFUSE ")
         assert "0.0.1" in reply and "Saga" in reply.split("0.0.1")[0]
     finally:
         server.kill()
+
+
+def test_a_host_offering_a_game_no_game_can_be_is_refused(tmp_path: Path) -> None:
+    """A host (a hostile or broken program) sends the start of a 150-turn game:
+    the joiner says why it will not play it and stops, and plays nothing."""
+    import threading
+
+    from saga.net.server import Server
+
+    server = Server(["SAGA-REPLAY 1 4 150 1 1 1 0 2 0 0"], (89,) * 7, frozenset({1}), CODE)
+    port = server.listen("127.0.0.1", 0)
+    try:
+        threading.Thread(target=server.wait_for_players, args=(60,), daemon=True).start()
+        joiner = join(tmp_path / "join", port, None, "brunhild")
+        assert joiner.finish() == 2
+        assert "the host's game: a game lasts 1 to 99 turns, not 150" in joiner.stderr
+        assert "Traceback" not in joiner.stderr and not joiner.record.exists()
+    finally:
+        server.close()
 
 
 def test_an_altered_machine_is_caught_as_a_desync_naming_the_field(tmp_path: Path) -> None:
@@ -221,8 +249,8 @@ def test_hostile_peers_neither_stop_nor_change_the_game(tmp_path: Path) -> None:
     server, port = host(tmp_path / "host", one, "beowulf", typed=True)
     spectator = join(tmp_path / "watch", port, None)
     spectator.wait_for(re.compile("joined"))
-    stalled = socket.create_connection(("127.0.0.1", port), timeout=5)
-    half_open = socket.create_connection(("127.0.0.1", port), timeout=5)
+    stalled = socket.create_connection(("127.0.0.1", port), timeout=HANG)
+    half_open = socket.create_connection(("127.0.0.1", port), timeout=HANG)
     half_open.sendall(b"HELLO SAGA 1 ")
     hello = f"HELLO SAGA {P.PROTOCOL} {P.version()} {CODE} -\n".encode()
     lines = st.one_of(
@@ -250,7 +278,7 @@ def test_hostile_peers_neither_stop_nor_change_the_game(tmp_path: Path) -> None:
     )
     @given(st.booleans(), st.lists(lines, max_size=4))
     def attack(welcomed: bool, payload: list[bytes]) -> None:
-        with socket.create_connection(("127.0.0.1", port), timeout=5) as peer:
+        with socket.create_connection(("127.0.0.1", port), timeout=HANG) as peer:
             try:
                 peer.sendall((hello if welcomed else b"") + b"".join(payload))
                 peer.shutdown(socket.SHUT_WR)

@@ -19,6 +19,7 @@ from pathlib import Path
 import pytest
 
 from saga.files.config import DELAY_TICKS
+from tests.guards import HANG
 from tests.netgames import ORACLE, answers_for, environment, game_args, replays_the_original
 
 pytest.importorskip("pygame")
@@ -26,7 +27,7 @@ pytest.importorskip("pygame")
 DRIVER = Path(__file__).with_name("netwindow.py")
 TRACE = ORACLE / "load" / "12_s4-t8of20-adv-r110200.trace"  # Beowulf and Brunhild
 SAVE = ORACLE / "load" / "s4-t8of20-adv-r110200.saga"
-LIMIT = 120.0  # seconds a window may take
+LIMIT = 2 * HANG  # seconds a window may take
 LONGEST_DELAY = 3  # the message delay slider's longest timed step: 21 IntuiTicks, 2.1 s
 CODE = "TEAM77"  # typed into the forms, which take only what a join code may hold
 
@@ -118,10 +119,8 @@ def test_a_window_waiting_at_its_own_question_sees_the_host_go(tmp_path: Path) -
     try:
         join.wait_for("holding at")
         time.sleep(0.3)
-        host.kill()
-        gone = time.monotonic()
-        join.wait_for("stopped: lost the connection to the host", timeout=5)
-        assert time.monotonic() - gone < 2.5
+        host.kill()  # how soon the window sees it go: benchmarks/network.py
+        join.wait_for("stopped: lost the connection to the host")
         assert join.finish() == 0  # its player dismissed the message and quit
     finally:
         host.kill()

@@ -6,8 +6,6 @@ import ast
 from pathlib import Path
 from types import SimpleNamespace
 
-from amiga.display import Screen
-from amiga.input import ScriptedEventSource
 from saga.art import preview
 from saga.art.palette import default_palette
 from saga.engine import tables as T
@@ -19,8 +17,7 @@ SAGA = Path(__file__).resolve().parent.parent / "saga"
 AMBER = (221, 136, 34)
 
 
-def test_preview_and_game_show_the_same_colours() -> None:
-    ui = Ui(ScriptedEventSource(), None, Screen(640, 512, depth=7, halfbrite=True))
+def test_preview_and_game_show_the_same_colours(ui: Ui) -> None:
     board = Board(ui)
     below_frame = P.BORDER[0]
     assert ui.screen.palette.colours()[:below_frame] == list(default_palette()[:below_frame])

@@ -1,20 +1,21 @@
-"""Each quirk of the original that docs/design.md says the port must keep."""
+"""Each quirk of the original that docs/design.md says the port must keep, and
+each of the original's ways the rulebook tells a player about."""
 
 from __future__ import annotations
 
 from collections.abc import Callable
 
 import pytest
-from engine_helpers import RecordingHost, blank_game, draws, put_hero, put_jarl, put_monster
+from engine_helpers import TEXT, RecordingHost, blank_game, draws, put_hero, put_jarl, put_monster
 
-from saga.engine import movement
+from saga.engine import items, movement, placement, turn, wounds
 from saga.engine import tables as T
 from saga.engine.assess import Camp, Phase, Sides, Survey
 from saga.engine.attacks import attack_phase, attackers, can_attack
 from saga.engine.combat import battle, defending, end_battle
-from saga.engine.counters import strengths
+from saga.engine.counters import moves, strengths
 from saga.engine.game import Game
-from saga.engine.host import Ask
+from saga.engine.host import DONE, Ask
 from saga.engine.items import ring_escape
 from saga.engine.state import Counter
 from saga.play.hosts import ScriptError
@@ -216,3 +217,210 @@ def test_magic_armour_in_battle(
     _fight(g, 3, T.HERO, 2)
     lines = [text for text, _ in host.said if text.startswith("Attack: ")]
     assert lines and f"Defence: {defence}." in lines[0]
+
+
+# -- what the rulebook tells of the original's ways ------------------------------
+
+
+@pytest.mark.parametrize("fixes", [False, True])
+def test_brunhild_defends_against_her_own_jarl_even_with_the_bug_fixes(fixes: bool) -> None:
+    # The rulebook: once she has defended, her strength joins every later
+    # defence anywhere, even against her own jarls; --fix-bugs leaves it so.
+    host = RecordingHost()
+    g = blank_game(host)
+    g.fixes = fixes
+    put_hero(g, 3, 5)
+    put_hero(g, 1, 5, strength=40)
+    _fight(g, 3, T.HERO, 1)
+    assert g.heroes[1].defending
+    g.heroes[1].luck = 0  # none to spend on the next battle
+    put_jarl(g, 10, 20, hero=1)  # Hrolfwulf, hers, far away
+    put_monster(g, 18, 20)  # Grendall, strength 6
+    host.said.clear()
+    attackers(g, 1, 20, True)
+    battle(g, Counter(T.MONSTER, 18), 1)
+    assert any(text.startswith("Attack: 4. Defence: 46.") for text, _ in host.said)
+
+
+def test_a_restart_after_a_transfer_keeps_the_jarls_name_and_factors() -> None:
+    g = blank_game()
+    put_hero(g, 0, 5)
+    put_jarl(g, 12, 9, hero=0)  # Kari, 4-3
+    g.jarls[12].homewhere = 30  # where Kari first came into play
+    placement.promote(g, 0, 12)
+    h = g.heroes[0]
+    assert (h.name, h.strength, h.moves, h.where, h.homewhere) == ("Kari", 4, 3, 9, 30)
+    h.alive = False
+    placement.new_hero(g, 0, give_sword=False)  # a restart, as a human's R or the Amiga's
+    assert (h.name, h.strength, h.moves, h.promoted) == ("Kari", 4, 3, 12)
+    assert h.luck == T.START_LUCK and h.glory == 0
+
+
+def test_the_necklace_is_traded_with_every_dragon_next_door() -> None:
+    # After one trade the search goes on, and each further trade goes through
+    # without the necklace: the counter takes every dragon's treasure, and the
+    # necklace ends with the last dragon traded with.
+    yes = (Ask.YNKEYBOARD, 6, ord("Y"), T.KINGDOM)
+    g = blank_game(RecordingHost([yes, yes]))
+    put_hero(g, 0, 20, control=T.HUMAN)  # Cornwall, next to Wessex (21) and the sea (42)
+    put_monster(g, 0, 21)
+    put_monster(g, 1, 42)
+    guarded = {0: T.FREY_FAXI, 1: T.MAGIC_SHIRT}
+    for monster, treasure in guarded.items():
+        item = g.treasures[treasure]
+        item.taken, item.possessortype, item.possessor, item.where = True, T.MONSTER, monster, -1
+    necklace = g.treasures[T.BROSUNG_NECKLACE]
+    necklace.taken, necklace.possessortype, necklace.possessor = True, T.HERO, 0
+    items.offer_necklace(g, Counter(T.HERO, 0), T.HUMAN)
+    assert all(g.treasures[t].held_by(T.HERO, 0) for t in guarded.values())
+    assert necklace.held_by(T.MONSTER, 1)
+
+
+@pytest.mark.parametrize("hero_there", [False, True])
+def test_a_slain_jarls_gold_goes_whole_to_each_of_the_slayers_jarls(hero_there: bool) -> None:
+    g = blank_game()
+    put_hero(g, 0, 8 if hero_there else 30, wealth=0)
+    put_jarl(g, 10, 8, hero=0)
+    put_jarl(g, 11, 8, hero=0)
+    put_jarl(g, 12, 8, hero=2, wealth=5)  # carrying taxes
+    put_hero(g, 2, 40)
+    wounds.kill(g, Counter(T.JARL, 10), Counter(T.JARL, 12))
+    takers = [g.heroes[0].wealth, g.jarls[10].wealth, g.jarls[11].wealth]
+    assert takers == ([5, 0, 0] if hero_there else [0, 5, 5])
+    assert g.jarls[12].wealth == 5  # the dead jarl keeps it too
+
+
+def test_a_maiden_cannot_save_a_hero_already_wounded() -> None:
+    g = blank_game()
+    put_hero(g, 3, 5)
+    put_hero(g, 0, 5, maidens=1)
+    wounds.wound(g, Counter(T.HERO, 3), Counter(T.HERO, 0))  # healed at once
+    assert g.heroes[0].alive and not g.heroes[0].wounded and g.heroes[0].maidens == 0
+    put_hero(g, 1, 5, maidens=2, wounded=True)
+    wounds.wound(g, Counter(T.HERO, 3), Counter(T.HERO, 1))  # the death check comes first
+    assert not g.heroes[1].alive and g.heroes[1].maidens == 2
+
+
+def test_frey_faxi_doubles_before_the_shirt_and_eon_are_added() -> None:
+    g = blank_game()
+    put_hero(g, 0, 5, rune=T.EON)
+    shirt = g.treasures[T.MAGIC_SHIRT]
+    shirt.possessortype, shirt.possessor = T.HERO, 0
+    assert moves(g, Counter(T.HERO, 0), True) == 2 * T.HERO_MOVES + 2
+
+
+def test_a_hero_riding_with_a_jarl_moves_first_and_is_carried_after() -> None:
+    pen, k = 6, T.KINGDOM
+    host = RecordingHost(
+        [
+            (Ask.YNKEYBOARD, pen, ord("Y"), k),  # Helgi rides Frey Faxi
+            (Ask.COUNTER, pen, 0, T.HERO),  # Beowulf comes along
+            (Ask.COUNTER, pen, DONE, k),
+            (Ask.COUNTRY, pen, 14, k),  # Beowulf's own move first: Juteland -> Anglia
+            (Ask.COUNTRY, pen, DONE, k),
+            (Ask.COUNTRY, pen, 47, k),  # then Helgi's ride: Juteland -> Kategatt
+            (Ask.COUNTRY, pen, DONE, k),
+        ]
+    )
+    g = blank_game(host)
+    put_hero(g, 0, 10, control=T.HUMAN)
+    put_jarl(g, 7, 10, hero=0)  # Helgi
+    horse = g.treasures[T.FREY_FAXI]
+    horse.taken, horse.possessortype, horse.possessor = True, T.JARL, 7
+    movement.move_side(g, 0, Phase(g))
+    assert host.remaining == 0
+    assert g.heroes[0].where == g.jarls[7].where == 47
+
+
+def test_the_amiga_never_takes_passengers_on_frey_faxi() -> None:
+    g = blank_game()
+    g.state.turn = g.state.turns = 20  # late enough that the horse is ridden
+    put_hero(g, 0, 10)
+    put_jarl(g, 7, 10, hero=0)
+    horse = g.treasures[T.FREY_FAXI]
+    horse.taken, horse.possessortype, horse.possessor = True, T.HERO, 0
+    movement.move_side(g, 0, Phase(g))
+    assert g.state.faxirides == T.FREY_FAXI_RIDES - 1
+    assert not g.jarls[7].passenger and g.rider is None
+
+
+def test_the_teleport_scroll_ignores_a_ban_on_sea_travel() -> None:
+    pen = 6
+    host = RecordingHost(
+        [(Ask.YNKEYBOARD, pen, ord("Y"), T.KINGDOM), (Ask.COUNTRY, pen, 50, T.KINGDOM)]
+    )
+    g = blank_game(host)
+    put_hero(g, 0, 10, control=T.HUMAN, sea=T.SEA_BAD)
+    scroll = g.treasures[T.TELEPORT_SCROLL]
+    scroll.taken, scroll.possessortype, scroll.possessor = True, T.HERO, 0
+    movement.move_side(g, 0, Phase(g))
+    assert g.heroes[0].where == 50 and T.AREA_TABLE[50].kind == T.SEA
+
+
+def test_njords_free_sea_steps_go_on_through_pictland() -> None:
+    g = blank_game()
+    put_hero(g, 0, 28, sea=T.SEA_GOOD)  # Dalriada
+    g.whichmove = g.whichrealmove = 1
+    for area in (40, 30, 57):  # the Irish Sea, Pictland, the North Sea
+        movement.step_hero(g, 0, area)
+    assert T.AREA_TABLE[30].kind == T.PENINSULA
+    assert g.whichmove == 2  # only the first sea area cost a move
+    movement.step_hero(g, 0, 29)  # Caledonia, land: the trip ends
+    movement.step_hero(g, 0, 52)
+    assert g.whichmove == 4
+
+
+class _Coins:
+    """A generator whose draws are given: here the coin tosses of a tie."""
+
+    def __init__(self, *draws: int) -> None:
+        self.draws = list(draws)
+
+    def goodrand(self) -> int:
+        return self.draws.pop(0)
+
+
+@pytest.mark.parametrize(
+    "coins, first",
+    [((0, 0), 2), ((1, 0), 2), ((0, 1), 1), ((1, 1), 0)],
+)
+def test_ties_in_the_order_of_play_favour_heroes_later_in_the_list(
+    coins: tuple[int, int], first: int
+) -> None:
+    # Three heroes of equal glory: Egil, the last, moves first on two of the
+    # four ways the two coins fall; Beowulf and Brunhild on one each.
+    g = blank_game()
+    for hero in (0, 1, 2):
+        put_hero(g, hero, hero, glory=4)
+    g.goodrand = _Coins(*coins, 0).goodrand  # the third coin: the two left for second place
+    turn._choose_order(g)
+    assert g.order[0] == first
+
+
+def test_the_gold_a_jarl_carries_does_not_score() -> None:
+    g = blank_game()
+    put_hero(g, 0, 5, luck=0)
+    put_jarl(g, 10, 5, hero=0)  # Hrolfwulf, 4: half of it scores
+    before = turn.score(g, 0)
+    g.jarls[10].wealth = 50
+    assert turn.score(g, 0) == before == 2
+
+
+def test_a_game_of_one_hero_names_no_winner() -> None:
+    g = blank_game()
+    put_hero(g, 0, 5, glory=30)
+    assert turn.game_over_line(g) == TEXT("MSG_GAME_OVER") + "!"
+    put_hero(g, 1, 6, glory=1)
+    assert turn.game_over_line(g).endswith(" Beowulf wins!")
+
+
+def test_the_game_ends_when_every_hero_has_withdrawn() -> None:
+    g = blank_game()
+    put_hero(g, 0, 5)
+    put_hero(g, 3, 6)
+    g.state.turn, g.state.turns = 4, 20
+    for hero in (0, 3):
+        g.heroes[hero].alive = False
+        placement.withdraw(g, hero)
+    turn.play(g)
+    assert g.state.turn == 4  # over at the next turn's prompt, sixteen turns early

@@ -11,7 +11,6 @@ import pytest
 from engine_helpers import RecordingHost, blank_game, put_hero, put_jarl, put_monster
 from languages import ENGLISH, LANGUAGES, REPO
 
-from amiga.display import Screen
 from amiga.input import RawKey, ScriptedEventSource
 from saga.engine import combat, gods, items, kingdoms, placement, spells, turn, wounds
 from saga.engine import tables as T
@@ -43,10 +42,6 @@ def _plain(line: G.Line) -> str:
 
 def _guide(language: str) -> G.Guide:
     return G.parse(manual_text(language))
-
-
-def _ui(source: ScriptedEventSource | None = None) -> Ui:
-    return Ui(source or ScriptedEventSource(), None, Screen(640, 512, depth=7, halfbrite=True))
 
 
 # -- the format ------------------------------------------------------------------
@@ -127,7 +122,7 @@ def test_the_contents_page_lists_every_section() -> None:
 
 def _link_spot(window: ManualWindow, target: str) -> tuple[int, int]:
     """Where on the screen the first link to a section is drawn."""
-    from saga.screen.manual import LINE, MARGIN, TEXT_TOP
+    from saga.screen.manual import LINE_HEIGHT, MARGIN, TEXT_TOP
 
     for row, line in enumerate(window.lines[window.top :]):
         x = MARGIN
@@ -136,14 +131,14 @@ def _link_spot(window: ManualWindow, target: str) -> tuple[int, int]:
                 lead = len(span.text) - len(span.text.lstrip())
                 return (
                     window.panel.x0 + x + (lead + 1) * 8,
-                    window.panel.y0 + TEXT_TOP + 5 + row * LINE,
+                    window.panel.y0 + TEXT_TOP + 5 + row * LINE_HEIGHT,
                 )
             x += len(span.text) * 8
     raise AssertionError(f"no link to {target}")
 
 
-def test_the_viewer_follows_links_goes_back_browses_and_searches() -> None:
-    window = ManualWindow(_ui(), ENGLISH, "english")
+def test_the_viewer_follows_links_goes_back_browses_and_searches(ui: Ui) -> None:
+    window = ManualWindow(ui, ENGLISH, "english")
     assert window.section == 0 and window.title == "Contents"
     texts = [text for _, _, text in window.panel.lines]
     assert "Combat results table" in texts  # the links are drawn as text too
@@ -162,8 +157,7 @@ def test_the_viewer_follows_links_goes_back_browses_and_searches() -> None:
     assert window.lines[row][n].target == "kingdoms"
 
 
-def test_the_viewer_works_by_keys_and_clicks() -> None:
-    ui = _ui()
+def test_the_viewer_works_by_keys_and_clicks(ui: Ui) -> None:
     window = ManualWindow(ui, ENGLISH, "english")
     x, y = _link_spot(window, "gods")
     source = ScriptedEventSource()
@@ -173,8 +167,7 @@ def test_the_viewer_works_by_keys_and_clicks() -> None:
     source.raw(RawKey.TAB).raw(RawKey.TAB).raw(RawKey.RETURN)  # the second link
     source.raw(RawKey.RIGHT)  # the section after it
     source.key("\x1b")
-    ui = _ui(source)
-    window = manual_window(ui, ENGLISH)
+    window = manual_window(Ui(source), ENGLISH)
     assert [window.guide.sections[s].id for s, _ in window.history] == [
         "contents",
         "components",
@@ -183,13 +176,13 @@ def test_the_viewer_works_by_keys_and_clicks() -> None:
 
 
 @pytest.mark.parametrize("language", ["deutsch", "italiano"])
-def test_the_viewer_reads_a_translation(language: str) -> None:
-    window = ManualWindow(_ui(), LANGUAGES[language], language)
+def test_the_viewer_reads_a_translation(language: str, ui: Ui) -> None:
+    window = ManualWindow(ui, LANGUAGES[language], language)
     assert window.buttons[0].text == window.guide.buttons[0] != "Contents"
     assert window.title == window.guide.sections[0].title != "Contents"
     source = ScriptedEventSource()
     source.key("\x1b")
-    chosen = manual_window(_ui(source), LANGUAGES[language])  # the catalog's language
+    chosen = manual_window(Ui(source), LANGUAGES[language])  # the catalog's language
     assert chosen.guide.buttons == window.guide.buttons
 
 
@@ -337,13 +330,13 @@ def _dragon_gold() -> int:
     return max(m.wealth for m in g.monsters)
 
 
-def _moves(treasure: int | None = None, rune: int = -1) -> int:
+def _moves(treasure: int | None = None, rune: int = -1, frey_faxi: bool = False) -> int:
     g = blank_game()
     put_hero(g, 0, 0, rune=rune)
     if treasure is not None:
         item = g.treasures[treasure]
         item.possessortype, item.possessor = T.HERO, 0
-    return moves(g, Counter(T.HERO, 0), False)
+    return moves(g, Counter(T.HERO, 0), frey_faxi)
 
 
 def _cast_works(spell: int, roll: int) -> bool:
@@ -470,7 +463,8 @@ def _engine_figures() -> dict[str, list[int]]:
             necklace * marks,
         ],
         "setup": [_dragon_gold()],
-        "movement": [shirt],
+        # "rides 9 areas, not 10": the Shirt added after Frey Faxi's doubling, not before
+        "movement": [shirt, _moves(T.MAGIC_SHIRT, frey_faxi=True), 2 * _moves(T.MAGIC_SHIRT)],
         "combat": [*_span(_rolls_that(_ghost_casts)), flee],
         "modifiers": [
             *spell,

@@ -11,6 +11,7 @@ from pathlib import Path
 
 import pytest
 from engine_helpers import TEXT, RecordingHost, new_game
+from guards import returns
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -243,7 +244,7 @@ def test_turn_0_loads_and_plays() -> None:
     g.state.turn = 0
     state = savefile.decode(savefile.encode(g.state))
     assert state.turn == 0
-    g = Session(Setup(1, state=state), TEXT, RecordingHost()).game
+    g = Session(Setup.continuing(1, state), TEXT, RecordingHost()).game
     play(g)
     assert g.state.turn == 4
     saves = g.host.saves  # type: ignore[attr-defined]
@@ -300,21 +301,11 @@ def test_mutated_files_load_or_are_refused_but_never_crash(
         if h.control == T.HUMAN:
             h.control = T.AMIGA
     state.turns = min(max(state.turn + 1, 1), 99)
-    g = Session(Setup(1, state=state), TEXT, _SpaceBarHost()).game
+    g = Session(Setup.continuing(1, state), TEXT, _SpaceBarHost()).game
     play(g)
     assert len(savefile.encode(g.state)) == savefile.SAVE_SIZE
     for autosave in g.host.saves:  # type: ignore[attr-defined]
         savefile.decode(autosave)
-
-
-def test_a_failed_load_leaves_the_game_alone(tmp_path: Path) -> None:
-    g = new_game(6)
-    before = savefile.encode(g.state)
-    bad = tmp_path / "bad.saga"
-    bad.write_bytes(_patched(12 + 6, 70))
-    with pytest.raises(savefile.SaveFileError):
-        g.state = savefile.load(bad)
-    assert savefile.encode(g.state) == before
 
 
 def test_saves_are_atomic(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
@@ -393,10 +384,8 @@ def test_loading_anything_but_a_save_says_so_at_once(
     make: Callable[[Path], Path], problem: Problem, tmp_path: Path
 ) -> None:
     path = make(tmp_path)
-    start = time.monotonic()
     with pytest.raises(savefile.SaveFileError) as caught:
-        savefile.load(path)
-    assert time.monotonic() - start < 1
+        returns(lambda: savefile.load(path))  # never waits on a pipe or reads a device
     e = caught.value
     assert e.problem is problem and e.filename == str(path)
     assert e.failure is savefile.Failure.CANT_OPEN

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import pytest
 
-from amiga.display import Screen
 from amiga.display.rastport import RastPort
 from amiga.input import MouseCode, ScriptedEventSource
 from amiga.intuition import DrawInfo, StringGadget
@@ -14,10 +13,6 @@ from saga.screen.ui import HEIGHT, WIDTH, Ui
 from saga.window.network import CODE_RULE
 
 T = english()
-
-
-def _ui(source: ScriptedEventSource) -> Ui:
-    return Ui(source, None, Screen(WIDTH, HEIGHT, depth=7, halfbrite=True))
 
 
 def _row_y(rows: int, row: int, extra: int = 0) -> int:
@@ -34,20 +29,20 @@ FIELD_X = (WIDTH - 480) // 2 + 12 + N.LABEL_W + 40
 
 def test_hosting_asks_where_the_code_and_who_plays_here() -> None:
     source = ScriptedEventSource().key("\r")
-    form = N.host_form(_ui(source), T, [0, 1], "4000", CODE, CODE_RULE)
+    form = N.host_form(Ui(source), T, [0, 1], "4000", CODE, CODE_RULE)
     assert form == N.HostForm("4000", CODE, frozenset({0}))  # the first human plays here
 
     source = ScriptedEventSource().click(FIELD_X, _row_y(HOST_ROWS, 3)).key("\t").key("9")
-    form = N.host_form(_ui(source.key("\r")), T, [0, 1], "4000", CODE, CODE_RULE)
+    form = N.host_form(Ui(source.key("\r")), T, [0, 1], "4000", CODE, CODE_RULE)
     assert form == N.HostForm("9", CODE, frozenset({0, 1}))  # Brunhild here too, a port typed
 
-    assert N.host_form(_ui(ScriptedEventSource().key("\x1b")), T, [0], "4", CODE, CODE_RULE) is None
+    assert N.host_form(Ui(ScriptedEventSource().key("\x1b")), T, [0], "4", CODE, CODE_RULE) is None
 
 
 @pytest.mark.parametrize("address", ["127.0.0.1:4000", "[::1]:4000", "[fe80::1%eth0]:65535"])
 def test_the_host_form_takes_every_address_the_command_line_takes(address: str) -> None:
     source = ScriptedEventSource().key("\t").text(address).key("\r")  # over the port offered
-    form = N.host_form(_ui(source), T, [0, 1], "4000", CODE, CODE_RULE)
+    form = N.host_form(Ui(source), T, [0, 1], "4000", CODE, CODE_RULE)
     assert form is not None and form.address == address
 
 
@@ -55,19 +50,19 @@ def test_a_code_is_checked_as_it_is_typed() -> None:
     flashes: list[int] = []
     source = ScriptedEventSource().text("k7q").key("\r")  # too short: OK is refused
     source.text("0o1lSs-").text("xpm").key("\r")  # characters no code holds are refused
-    ui = _ui(source)
+    ui = Ui(source)
     ui.flash = lambda: flashes.append(1)  # type: ignore[method-assign]
     form = N.host_form(ui, T, [0], "4000", "OLD4CODE", CODE_RULE)
     assert form is not None and form.code == "K7QXPM"  # typed over, in capitals
     assert len(flashes) == 1 + 7  # the early OK, and each refused character
     source = ScriptedEventSource().text("Q" * 40).key("\r")
-    form = N.host_form(_ui(source.key("\x1b")), T, [0], "4000", "", CODE_RULE)
+    form = N.host_form(Ui(source.key("\x1b")), T, [0], "4000", "", CODE_RULE)
     assert form is None  # 32 characters at most, and not one repeated: never accepted
 
 
 def _said(source: ScriptedEventSource, code: str) -> list[str]:
     """The lines of text the host form drew while ``source`` lasted."""
-    ui = _ui(source)
+    ui = Ui(source)
     shown: list[str] = []
     text = ui.text
 
@@ -90,7 +85,7 @@ def test_typing_goes_to_the_field_that_shows_the_focus(monkeypatch: pytest.Monke
     # Both fields hold text offered beforehand; only the one the keys go to
     # shows it selected, inside a frame.
     source = ScriptedEventSource().key("\t").key("5").key("\r")
-    ui = _ui(source)
+    ui = Ui(source)
     drawn: list[tuple[bool, bool]] = []
     draw = StringGadget.draw
 
@@ -115,11 +110,11 @@ def test_joining_lists_the_lan_games_and_a_click_picks_one() -> None:
     source = ScriptedEventSource().click(200, list_y)
     for char in "k7qxpm\r":
         source.key(char)
-    form = N.join_form(_ui(source), T, lambda: offers, "", "", "", CODE_RULE)
+    form = N.join_form(Ui(source), T, lambda: offers, "", "", "", CODE_RULE)
     assert form == N.JoinForm("127.0.0.1:4000", "K7QXPM", "BRUNHILD")
 
     source = ScriptedEventSource().click(300, 300, MouseCode.MENUDOWN)
-    assert N.join_form(_ui(source), T, list, "", "", "", CODE_RULE) is None
+    assert N.join_form(Ui(source), T, list, "", "", "", CODE_RULE) is None
 
 
 def test_the_wait_for_players_ends_when_ready_or_cancelled() -> None:
@@ -130,6 +125,6 @@ def test_the_wait_for_players_ends_when_ready_or_cancelled() -> None:
         return len(looks) > 3
 
     source = ScriptedEventSource().ticks(10)
-    assert N.wait_window(_ui(source), T, "Waiting", lambda: ["Port: 4000"], ready) == "ready"
+    assert N.wait_window(Ui(source), T, "Waiting", lambda: ["Port: 4000"], ready) == "ready"
     source = ScriptedEventSource().key("\x1b")
-    assert N.wait_window(_ui(source), T, "Waiting", list, lambda: False) == "cancel"
+    assert N.wait_window(Ui(source), T, "Waiting", list, lambda: False) == "cancel"

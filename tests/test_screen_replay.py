@@ -14,7 +14,6 @@ import pytest
 from conftest import oracle_traces
 from screen_player import ScreenPlayer
 
-from amiga.display import Screen
 from saga.engine.game import Game
 from saga.engine.session import Session, Setup
 from saga.engine.state import GameState
@@ -51,7 +50,7 @@ def test_human_game_through_the_screens(trace: Path) -> None:
     seed, turns, advanced, controls = trace.stem.split("_")
     lines = trace.read_text().splitlines()
     player = ScreenPlayer(read_answers(lines))
-    ui = Ui(player, None, Screen(640, 512, depth=7, halfbrite=True))
+    ui = Ui(player)
 
     def hosting(g: Game) -> RecordingScreenHost:
         host = RecordingScreenHost(

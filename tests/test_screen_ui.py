@@ -8,7 +8,6 @@ from pathlib import Path
 
 import pytest
 
-from amiga.display import Screen
 from amiga.input import MouseCode, Qualifier, RawKey, ScriptedEventSource
 from saga import trace
 from saga.engine import tables as T
@@ -30,40 +29,35 @@ from saga.window.host import ScreenHost
 TEXT = english()
 
 
-def _ui(source: ScriptedEventSource) -> Ui:
-    return Ui(source, None, Screen(640, 512, depth=7, halfbrite=True))
-
-
-def test_title_screen_keys() -> None:
-    source = ScriptedEventSource()
+def test_title_screen_keys(source: ScriptedEventSource, ui: Ui) -> None:
     source.key("2").key("r").raw(RawKey.RIGHT).raw(RawKey.UP).key("s", Qualifier.LSHIFT).key(" ")
     config = Config()
-    choice = TitleScreen(_ui(source), config, TEXT, lambda key: None).run()
+    choice = TitleScreen(ui, config, TEXT, lambda key: None).run()
     assert choice.action == "start"
     assert config.controls == [T.HUMAN, T.HUMAN, T.NONE, T.NONE, T.AMIGA, T.NONE]
     assert (config.delay, config.turns) == (2, 21)
 
 
-def test_title_screen_needs_a_hero_to_start_and_escape_quits() -> None:
-    source = ScriptedEventSource()
+def test_title_screen_needs_a_hero_to_start_and_escape_quits(
+    source: ScriptedEventSource, ui: Ui
+) -> None:
     source.key(" ").key("\x1b")
     config = Config(controls=[T.NONE] * 6)
-    assert TitleScreen(_ui(source), config, TEXT, lambda key: None).run().action == "quit"
+    assert TitleScreen(ui, config, TEXT, lambda key: None).run().action == "quit"
 
 
-def test_title_screen_gadgets_by_mouse() -> None:
-    source = ScriptedEventSource()
+def test_title_screen_gadgets_by_mouse(source: ScriptedEventSource, ui: Ui) -> None:
     source.click(330, 216).click(330, 216, qualifier=Qualifier.LSHIFT)  # Beowulf there and back
     source.click(330, 229).click(318, 350).click(400, 376)  # Brunhild, advanced, start
     config = Config()
-    assert TitleScreen(_ui(source), config, TEXT, lambda key: None).run().action == "start"
+    assert TitleScreen(ui, config, TEXT, lambda key: None).run().action == "start"
     assert config.controls[:2] == [T.HUMAN, T.HUMAN] and config.advanced
 
 
-def _game(source: ScriptedEventSource, delay: int = 0, menu: object = print) -> WindowGame:
+def _game(source: ScriptedEventSource, delay: int = 0) -> WindowGame:
     """A new game in the window, not yet started: its screen host asks as in play."""
-    ui = _ui(source)
-    return WindowGame(ui, Board(ui), Config(delay=delay), Setup(1), TEXT, menu)  # type: ignore[arg-type]
+    ui = Ui(source)
+    return WindowGame(ui, Board(ui), Config(delay=delay), Setup(1), TEXT, print)
 
 
 def _host(source: ScriptedEventSource, delay: int = 0) -> tuple[ScreenHost, Ui]:
@@ -175,11 +169,10 @@ def test_a_whole_amiga_game_in_the_window(
     assert said == messages[:-1] and messages[-1].startswith("M 1 The game is over!")
 
 
-def test_closing_the_window_quits() -> None:
-    source = ScriptedEventSource()
+def test_closing_the_window_quits(source: ScriptedEventSource, ui: Ui) -> None:
     source.close()
     with pytest.raises(QuitProgram):
-        _ui(source).next_message(None)
+        ui.next_message(None)
 
 
 class RecordingStore:
@@ -192,7 +185,7 @@ class RecordingStore:
 
 def test_title_screen_sliders_drag_and_keep_only_what_changed() -> None:
     config = Config()
-    title = TitleScreen(_ui(ScriptedEventSource()), config, TEXT, lambda key: None)
+    title = TitleScreen(Ui(ScriptedEventSource()), config, TEXT, lambda key: None)
     knob = title.turns.knob()
     source = ScriptedEventSource()
     source.move(knob.left + 4, knob.top + 3).press(MouseCode.SELECTDOWN)
@@ -202,25 +195,26 @@ def test_title_screen_sliders_drag_and_keep_only_what_changed() -> None:
     source.click(delay_knob.left + 4, delay_knob.top + 3)  # a click on a knob changes nothing
     source.key("\x1b")
     store = RecordingStore()
-    choice = TitleScreen(_ui(source), config, TEXT, lambda key: None, store.remember).run()
+    choice = TitleScreen(Ui(source), config, TEXT, lambda key: None, store.remember).run()
     assert choice.action == "quit"
     assert config.turns > 60 and config.delay == 1
     assert {k for change in store.kept for k in change} == {"turns"}
 
 
-def test_title_screen_clicks_beside_the_gadgets_do_nothing() -> None:
+def test_title_screen_clicks_beside_the_gadgets_do_nothing(
+    source: ScriptedEventSource, ui: Ui
+) -> None:
     config = Config()
-    source = ScriptedEventSource()
     source.click(40, 378).click(600, 378)  # the Start button's row, far from it
     source.click(300, 220).click(430, 216).click(200, 330)  # beside a cycle, a slider
     source.key("\x1b")
     before = Config()
-    assert TitleScreen(_ui(source), config, TEXT, lambda key: None).run().action == "quit"
+    assert TitleScreen(ui, config, TEXT, lambda key: None).run().action == "quit"
     assert config == before
 
 
 def _app_in_a_game(source: ScriptedEventSource) -> WindowGame:
-    ui = _ui(source)
+    ui = Ui(source)
     app = App(ui, Config(), TEXT, Lcg64(1))
     return WindowGame(ui, app.board, app.config, Setup(1), TEXT, app.menu)
 
@@ -243,8 +237,7 @@ def test_leaving_a_game_in_play_asks_first(item: str) -> None:
     assert list(source) == []  # the last key's release went with the requester
 
 
-def test_without_a_game_new_asks_nothing() -> None:
-    ui = _ui(ScriptedEventSource())
+def test_without_a_game_new_asks_nothing(ui: Ui) -> None:
     with pytest.raises(Leave):
         App(ui, Config(), TEXT, Lcg64(1)).menu("new")
 
@@ -279,15 +272,16 @@ def test_the_luck_cheat_at_a_key_prompt() -> None:
     assert g.heroes[0].luck == 5000
 
 
-def test_save_as_typing_replaces_the_name_it_offers(tmp_path: Path) -> None:
+def test_save_as_typing_replaces_the_name_it_offers(
+    tmp_path: Path, source: ScriptedEventSource, ui: Ui
+) -> None:
     from saga.screen.files import choose_file
 
-    source = ScriptedEventSource()
     source.click(20, 20).click(600, 400)  # beside the requester: nothing
     for c in "turn3":
         source.key(c)
     source.raw(RawKey.LEFT).key("\b").key("\r")
-    chosen = choose_file(_ui(source), TEXT, "Save", tmp_path, "mygame.saga")
+    chosen = choose_file(ui, TEXT, "Save", tmp_path, "mygame.saga")
     assert chosen == tmp_path.resolve() / "tur3"
 
 
@@ -299,17 +293,15 @@ def test_file_requester_picks_from_the_list_and_the_right_button_cancels(
     (tmp_path / "old.saga").write_bytes(b"")
     source = ScriptedEventSource()
     source.click(X0 + 20, LIST_TOP + 13).key("\r")  # row 1 (after the parent), then Return
-    assert choose_file(_ui(source), TEXT, "Open", tmp_path) == tmp_path.resolve() / "old.saga"
+    assert choose_file(Ui(source), TEXT, "Open", tmp_path) == tmp_path.resolve() / "old.saga"
     source = ScriptedEventSource()
     source.click(300, 200, MouseCode.MENUDOWN)
-    assert choose_file(_ui(source), TEXT, "Open", tmp_path) is None
+    assert choose_file(Ui(source), TEXT, "Open", tmp_path) is None
 
 
-def test_an_answer_key_whose_upper_case_is_two_letters() -> None:
+def test_an_answer_key_whose_upper_case_is_two_letters(source: ScriptedEventSource, ui: Ui) -> None:
     """A catalog may make "ß" the key for yes: it stays itself, as toupper() leaves it."""
-    source = ScriptedEventSource()
     source.key("ß").pause(0.1).click(300, 300)
-    ui = _ui(source)
     text = {"MSG_KEY_YES": "ß"}
     words = lambda name: text.get(name) or TEXT(name)  # noqa: E731
     g = Session(Setup(1), words, QuietHost()).game
@@ -318,7 +310,9 @@ def test_an_answer_key_whose_upper_case_is_two_letters() -> None:
     assert host.ask(Ask.YNKEYBOARD, 6).result == ord("ß")  # the left button stands for it
 
 
-def test_the_title_screen_keeps_only_the_hero_the_player_changed(tmp_path: Path) -> None:
+def test_the_title_screen_keeps_only_the_hero_the_player_changed(
+    tmp_path: Path, source: ScriptedEventSource, ui: Ui
+) -> None:
     # Ragnar is the Amiga for this run only (say RAGNAR=AMIGA on the command line);
     # changing Beowulf on the title screen must not write Ragnar into the file.
     settings = tmp_path / "Saga.config"
@@ -326,9 +320,8 @@ def test_the_title_screen_keeps_only_the_hero_the_player_changed(tmp_path: Path)
     store = SettingsFile(settings)
     config, _ = store.read(Config(home=tmp_path))
     config.controls[3] = T.AMIGA
-    source = ScriptedEventSource()
     source.key("b").key("\x1b")  # Beowulf's control cycles; then leave
-    TitleScreen(_ui(source), config, TEXT, lambda key: None, store.remember).run()
+    TitleScreen(ui, config, TEXT, lambda key: None, store.remember).run()
     assert config.controls[0] != T.HUMAN
     text = settings.read_text()
     assert "RAGNAR=NONE" in text and "BEOWULF=HUMAN" not in text and text.startswith("; mine\n")
@@ -336,7 +329,7 @@ def test_the_title_screen_keeps_only_the_hero_the_player_changed(tmp_path: Path)
 
 @pytest.mark.parametrize("once", [False, True])
 def test_a_watched_replay_offers_nothing_to_leave_it_for(
-    once: bool, monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+    once: bool, monkeypatch: pytest.MonkeyPatch, tmp_path: Path, source: ScriptedEventSource, ui: Ui
 ) -> None:
     # Watching a replay plays one game in its window: New, Open and Back to
     # the title screen would only close it, so they rest, as after a requester.
@@ -348,14 +341,13 @@ def test_a_watched_replay_offers_nothing_to_leave_it_for(
         return turn_starts(host, state)
 
     monkeypatch.setattr(ScreenHost, "turn_starts", look)
-    source = ScriptedEventSource()
     if not once:
         source.key(" ")  # start from the title screen
     source.ticks(1).click(300, 300)  # the turn prompt
     source.ticks(1).click(300, 300)  # the game over screen
     source.key("\x1b")  # back on the title screen, if there is one: quit
     config = Config(controls=[T.AMIGA] + [T.NONE] * 5, turns=1, delay=0, home=tmp_path)
-    app = App(_ui(source), config, TEXT, Lcg64(1))
+    app = App(ui, config, TEXT, Lcg64(1))
     with contextlib.suppress(QuitProgram):  # a watched replay reads what it is sent at full speed
         if once:
             app.watch(Replay.starting(Setup(1, tuple(config.controls), config.turns)))
@@ -366,7 +358,7 @@ def test_a_watched_replay_offers_nothing_to_leave_it_for(
 
 def _menu_drag(source: ScriptedEventSource, key: str) -> None:
     """Pick a menu item as a player does: the right button held from the title bar."""
-    strip = App(_ui(ScriptedEventSource()), Config(), TEXT, Lcg64(1)).ui.strip
+    strip = App(Ui(ScriptedEventSource()), Config(), TEXT, Lcg64(1)).ui.strip
     assert strip is not None
     for index, title in enumerate(strip.titles):
         rows = [box for box, item in strip.layout(index)[1] if item.key == key]
@@ -406,5 +398,5 @@ def test_a_game_leaves_the_settings_as_they_were(tmp_path: Path) -> None:
     source = ScriptedEventSource().ticks(1).click(300, 300)  # the game-over screen
     replay = Replay.starting(Setup(1, (T.NONE, T.AMIGA, T.NONE, T.NONE, T.NONE, T.AMIGA), 1, True))
     with contextlib.suppress(QuitProgram):
-        App(_ui(source), config, TEXT, Lcg64(1)).watch(replay)
+        App(Ui(source), config, TEXT, Lcg64(1)).watch(replay)
     assert config == before

@@ -3,20 +3,24 @@ that it stays inside its frame, how it closes; the hover line; the view."""
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 
 import numpy as np
 import pytest
+from engine_helpers import RecordingHost, blank_game, put_hero, put_monster
 from languages import ENGLISH, GERMAN, LANGUAGES
 from window_demo import EGIL, HOME, demo_game, face_down_jarl
 
-from amiga.display import Screen
 from amiga.input import MouseCode, Qualifier, RawKey, ScriptedEventSource
 from saga.art.mapdata import FRAME
 from saga.engine import tables as T
+from saga.engine.attacks import attackers
+from saga.engine.combat import battle
 from saga.engine.host import Ask
 from saga.engine.placement import start_game
 from saga.engine.session import Session, Setup
+from saga.engine.state import Counter
 from saga.files import savefile, savelayout
 from saga.files.config import Config
 from saga.look import pens as P
@@ -33,11 +37,8 @@ from saga.screen.ui import HEIGHT, WIDTH, QuitProgram, Ui
 from saga.window.game import WindowGame
 from saga.window.host import ScreenHost
 
-
-def _ui(source: ScriptedEventSource | None = None) -> tuple[Ui, Board]:
-    source = source if source is not None else ScriptedEventSource()
-    ui = Ui(source, None, Screen(640, 512, depth=7, halfbrite=True))
-    return ui, Board(ui)
+RAGNAR = T.HERO_NAMES.index("Ragnar")
+GRENDALL = next(n for n, m in enumerate(T.MONSTER_TABLE) if m.name == "Grendall")
 
 
 def _texts(panel: Panel) -> list[str]:
@@ -85,10 +86,10 @@ KINDS = (
 
 @pytest.mark.parametrize("language", LANGUAGES)
 @pytest.mark.parametrize("kind", KINDS)
-def test_every_window_draws_its_lines_inside_its_frame(kind: str, language: str) -> None:
+def test_every_window_draws_its_lines_inside_its_frame(kind: str, language: str, ui: Ui) -> None:
     t = LANGUAGES[language]
     g = demo_game(text=t)
-    ui, board = _ui()
+    board = Board(ui)
     board.draw(GameView(g))
     before = ui.screen.pixels.copy()
     panel = _open(kind, ui, GameView(g), t)
@@ -111,10 +112,9 @@ def test_every_window_draws_its_lines_inside_its_frame(kind: str, language: str)
     assert np.array_equal(ui.screen.pixels, before)
 
 
-def test_hero_window_has_the_originals_fields() -> None:
+def test_hero_window_has_the_originals_fields(ui: Ui) -> None:
     t = ENGLISH
     g = demo_game()
-    ui, _ = _ui()
     text = _texts(open_info(ui, GameView(g), t, ("counter", T.HERO, EGIL)))
     # Gram +2, Ogal +1, Hagall -1; defending the Mail Coat adds 2.
     assert text[4:6] == ["Fighting strength:", "5 (7/9)"]
@@ -136,9 +136,8 @@ def test_hero_window_has_the_originals_fields() -> None:
     assert f" {j.name} ({j.strength}-{j.moves})" in text
 
 
-def test_jarl_window_labels_the_owner_hero_and_hides_a_face_down_jarl() -> None:
+def test_jarl_window_labels_the_owner_hero_and_hides_a_face_down_jarl(ui: Ui) -> None:
     g = demo_game()
-    ui, _ = _ui()
     v = GameView(g)
     jarl = g.treasures[T.MAGIC_SHIRT].possessor
     text = _texts(open_info(ui, v, ENGLISH, ("counter", T.JARL, jarl)))
@@ -156,9 +155,8 @@ def test_jarl_window_labels_the_owner_hero_and_hides_a_face_down_jarl() -> None:
     assert any(line.startswith(g.area_name(g.jarls[hidden].where)) for line in text)
 
 
-def test_area_window_lists_all_there_and_builds_the_ice_label() -> None:
+def test_area_window_lists_all_there_and_builds_the_ice_label(ui: Ui) -> None:
     g = demo_game()
-    ui, _ = _ui()
     text = _texts(open_info(ui, GameView(g), GERMAN, ("area", HOME)))
     assert f"Is ({GERMAN('MSG_ICE')})?" in text
     assert f" {GERMAN('MSG_HERO')} Egil (5-4)" in text
@@ -180,7 +178,9 @@ def test_summary_counts_as_the_original() -> None:
     assert len(treasures) == sum(1 for i in g.treasures if not i.taken)
 
 
-def test_the_summary_notes_this_turns_score_as_the_original_does() -> None:
+def test_the_summary_notes_this_turns_score_as_the_original_does(
+    source: ScriptedEventSource, ui: Ui
+) -> None:
     # Its graph shows the turn in progress, and a game saved afterwards
     # keeps the noted scores, as the original's would.
     g = demo_game()
@@ -190,8 +190,8 @@ def test_the_summary_notes_this_turns_score_as_the_original_does() -> None:
     v = GameView(g)
     assert g.heroes[EGIL].score[turn] == 0 != v.score(EGIL)
     before = savefile.encode(g.state)
-    ui, board = _ui(ScriptedEventSource().press(MouseCode.MENUDOWN))  # it closes
-    game = WindowGame(ui, board, Config(), Setup(5, state=g.state), ENGLISH, print)
+    source.press(MouseCode.MENUDOWN)  # it closes
+    game = WindowGame(ui, Board(ui), Config(), Setup.continuing(5, g.state), ENGLISH, print)
     game.summary()  # as the menu or Help opens it; the game's state is g's
     assert v.score_history(EGIL)[turn] == g.heroes[EGIL].score[turn] == v.score(EGIL)
     assert g.heroes[beowulf].score[turn] == 0  # nobody plays him: the original skips him
@@ -202,8 +202,7 @@ def test_the_summary_notes_this_turns_score_as_the_original_does() -> None:
     ]
 
 
-def test_treasure_page_shows_advanced_treasures_only_in_advanced_games() -> None:
-    ui, _ = _ui()
+def test_treasure_page_shows_advanced_treasures_only_in_advanced_games(ui: Ui) -> None:
     basic = _texts(open_page(ui, ENGLISH, "treasures"))
     advanced = _texts(open_page(ui, ENGLISH, "treasures", advanced=True))
     assert ENGLISH("MSG_MAGIC_CROWN") in advanced and ENGLISH("MSG_MAGIC_CROWN") not in basic
@@ -250,8 +249,8 @@ def test_help_opens_info_that_closes_on_any_key_or_button_and_answers_nothing(
     assert len(source) == 1  # only the release of "y" is left
 
 
-def test_every_pixel_inside_the_map_frame_is_an_area_to_the_pointer() -> None:
-    _, board = _ui()
+def test_every_pixel_inside_the_map_frame_is_an_area_to_the_pointer(ui: Ui) -> None:
+    board = Board(ui)
     left, top, right, bottom = FRAME
     for y in range(HEIGHT):
         for x in range(WIDTH):
@@ -291,7 +290,8 @@ def _land_spot(board: Board, area: int) -> tuple[int, int]:
 
 
 def _game_host(source: ScriptedEventSource) -> tuple[ScreenHost, Ui]:
-    ui, board = _ui(source)
+    ui = Ui(source)
+    board = Board(ui)
     g = demo_game()
     host = ScreenHost(
         ui, board, ENGLISH, Config(delay=0), g, None, lambda key: None, summary=lambda: None
@@ -307,20 +307,16 @@ def _game_host(source: ScriptedEventSource) -> tuple[ScreenHost, Ui]:
     return host, ui
 
 
-def test_shift_escape_quits_from_a_window() -> None:
-    source = ScriptedEventSource()
+def test_shift_escape_quits_from_a_window(source: ScriptedEventSource, ui: Ui) -> None:
     source.raw(RawKey.ESC, Qualifier.LSHIFT)
-    ui, _ = _ui(source)
     with pytest.raises(QuitProgram):
         info_window(ui, GameView(demo_game()), ENGLISH, ("area", HOME))
 
 
-def test_manual_scrolls_and_closes() -> None:
-    source = ScriptedEventSource()
+def test_manual_scrolls_and_closes(source: ScriptedEventSource, ui: Ui) -> None:
     source.raw(RawKey.RIGHT).raw(RawKey.RIGHT)  # a long section
     source.raw(RawKey.DOWN).raw(RawKey.PAGE_DOWN).raw(RawKey.END).raw(RawKey.UP)
     source.key("\x1b")
-    ui, _ = _ui(source)
     window = manual_window(ui, GERMAN)
     assert window.last_top > 0  # long enough to scroll
     assert window.top == window.last_top - 1
@@ -341,9 +337,9 @@ def test_view_is_read_only() -> None:
     assert not hasattr(v, "goodrand") and not hasattr(v, "host")
 
 
-def test_hover_uses_printed_moves_and_follows_a_reveal() -> None:
+def test_hover_uses_printed_moves_and_follows_a_reveal(ui: Ui) -> None:
     g = demo_game()
-    ui, board = _ui(ScriptedEventSource())
+    board = Board(ui)
     host = ScreenHost(
         ui, board, ENGLISH, Config(delay=0), g, None, lambda key: None, summary=lambda: None
     )
@@ -374,9 +370,9 @@ def _spot(board: Board, key: tuple[int, int]) -> tuple[int, int]:
     raise AssertionError(f"{key} is nowhere to be seen")
 
 
-def test_the_moving_hero_is_drawn_over_a_face_down_jarl() -> None:
+def test_the_moving_hero_is_drawn_over_a_face_down_jarl(ui: Ui) -> None:
     g = demo_game()
-    _, board = _ui()
+    board = Board(ui)
     hidden = face_down_jarl(g)
     area = g.jarls[hidden].where
     board.draw(GameView(g))  # the jarl takes its place first
@@ -392,10 +388,10 @@ def test_the_moving_hero_is_drawn_over_a_face_down_jarl() -> None:
 
 
 @pytest.mark.parametrize("advanced", [False, True])
-def test_summary_of_a_fresh_game_for_one_hero_fits_its_piles(advanced: bool) -> None:
+def test_summary_of_a_fresh_game_for_one_hero_fits_its_piles(advanced: bool, ui: Ui) -> None:
     g = Session(Setup(1), ENGLISH, QuietHost()).game
     start_game(g, [T.AMIGA, T.NONE, T.NONE, T.NONE, T.NONE, T.NONE], 20, advanced)
-    ui, board = _ui()
+    board = Board(ui)
     board.draw(GameView(g))
     before = ui.screen.pixels.copy()
     panel = open_summary(ui, GameView(g), ENGLISH)
@@ -423,3 +419,37 @@ def test_about_gives_the_manuals_year_and_credits_the_translations(language: str
     assert " ".join(texts).count(translator) == 1 or language == "english"
     others = {"english": ("German", "Italian"), "deutsch": ("italienische",)}
     assert all(word in texts[-1] for word in others.get(language, ("tedesca",)))
+
+
+def _battle_line(host: RecordingHost) -> tuple[int, int]:
+    """The attack and defence the last battle added up, as it told them."""
+    told = [text for text, _ in host.said if text.startswith("Attack: ")]
+    found = re.match(r"Attack: (\d+)\. Defence: (\d+)\.", told[-1])
+    assert found is not None, told
+    return int(found[1]), int(found[2])
+
+
+def test_the_help_windows_strength_is_the_battles_sum(ui: Ui) -> None:
+    """Egil with the Ogal rune, Gram and the Mail Coat, alone on his side, with
+    no luck to spend and no god: the Help window's attack and defence are what
+    his battles add up for him (attacking a troll, attacked by Ragnar)."""
+    host = RecordingHost()
+    g = blank_game(host)
+    put_hero(g, EGIL, 5, luck=0, rune=T.OGAL)
+    put_hero(g, RAGNAR, 5, luck=0)
+    for item in (g.swords[T.GRAM], g.treasures[T.MAIL_COAT]):
+        item.possessortype, item.possessor, item.where = T.HERO, EGIL, -1
+    text = _texts(open_info(ui, GameView(g), ENGLISH, ("counter", T.HERO, EGIL)))
+    shown = text[text.index("Fighting strength:") + 1]
+    assert shown == "5 (8/10)"  # printed 5; Ogal +1 and Gram +2; the Mail Coat +2 defending
+    attack, defence = (int(n) for n in re.findall(r"\d+", shown)[1:])
+
+    put_monster(g, GRENDALL, 5)  # a troll: it casts no spell
+    attackers(g, EGIL, 5, True)
+    battle(g, Counter(T.MONSTER, GRENDALL), EGIL)
+    assert _battle_line(host)[0] == attack
+
+    put_hero(g, EGIL, 5, luck=0, rune=T.OGAL)  # whatever the troll did to him
+    attackers(g, RAGNAR, 5, True)
+    battle(g, Counter(T.HERO, EGIL), RAGNAR)
+    assert _battle_line(host)[1] == defence

@@ -25,7 +25,7 @@ CONTROLS = [T.HUMAN, T.NONE, T.NONE, T.AMIGA, T.NONE, T.NONE]
 
 def _title_screen(source: ScriptedEventSource, home: Path) -> tuple[Ui, Config]:
     """Run the title screen on ``source`` until it runs out (Esc quits it)."""
-    ui = Ui(source, None, Screen(640, 512, depth=7, halfbrite=True))
+    ui = Ui(source)
     config = Config(controls=list(CONTROLS), home=home)
     App(ui, config, TEXT, Lcg64(1)).run()
     return ui, config
@@ -55,9 +55,9 @@ def test_print_screen_and_alt_s_save_an_ilbm_and_a_png_beside_the_saves(tmp_path
     assert config.controls == CONTROLS
 
 
-def test_the_note_says_where_it_went_in_the_title_bar_and_goes(tmp_path: Path) -> None:
-    source = ScriptedEventSource()
-    ui = Ui(source, None, Screen(640, 512, depth=7, halfbrite=True))
+def test_the_note_says_where_it_went_in_the_title_bar_and_goes(
+    tmp_path: Path, source: ScriptedEventSource, ui: Ui
+) -> None:
     App(ui, Config(home=tmp_path), TEXT, Lcg64(1))
     ui.set_title("Saga")
     before = ui.screen.pixels.copy()
@@ -72,9 +72,9 @@ def test_the_note_says_where_it_went_in_the_title_bar_and_goes(tmp_path: Path) -
     assert (ui.screen.pixels == before).all()
 
 
-def test_the_note_shows_with_the_title_bar_hidden_too(tmp_path: Path) -> None:
-    source = ScriptedEventSource()
-    ui = Ui(source, None, Screen(640, 512, depth=7, halfbrite=True))
+def test_the_note_shows_with_the_title_bar_hidden_too(
+    tmp_path: Path, source: ScriptedEventSource, ui: Ui
+) -> None:
     App(ui, Config(home=tmp_path, titlebar=False), TEXT, Lcg64(1))
     ui.set_show_title(False)
     ui.draw_frame()
@@ -87,11 +87,11 @@ def test_the_note_shows_with_the_title_bar_hidden_too(tmp_path: Path) -> None:
     assert (ui.screen.pixels == before).all()
 
 
-def test_a_screenshot_that_cannot_be_written_says_so_in_the_title_bar(tmp_path: Path) -> None:
+def test_a_screenshot_that_cannot_be_written_says_so_in_the_title_bar(
+    tmp_path: Path, source: ScriptedEventSource, ui: Ui
+) -> None:
     blocked = tmp_path / "file"
     blocked.write_text("not a folder")
-    source = ScriptedEventSource()
-    ui = Ui(source, None, Screen(640, 512, depth=7, halfbrite=True))
     App(ui, Config(home=blocked), TEXT, Lcg64(1))
     source.raw(RawKey.PRINT_SCREEN)
     ui.next_message(0)
@@ -99,8 +99,8 @@ def test_a_screenshot_that_cannot_be_written_says_so_in_the_title_bar(tmp_path: 
     assert ui.showing_note.startswith(f"Cannot write to {blocked / 'Screenshots'}: ")
 
 
-def test_a_dimmed_screen_keeps_its_shadow_colours(tmp_path: Path) -> None:
-    screen = Screen(640, 512, depth=7, halfbrite=True)
+def test_a_dimmed_screen_keeps_its_shadow_colours(tmp_path: Path, ui: Ui) -> None:
+    screen = ui.screen
     screen.palette.set_rgb(3, 200, 100, 50)
     screen.pixels[:] = 3
     screen.dim(0, 0, 99, 99)

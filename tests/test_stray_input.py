@@ -1,5 +1,7 @@
 """Stray input answers nothing: what comes before a question is thrown away, as
-the original empties its window's port on entering every question.
+the original empties its window's port on entering every question.  And the
+keys a player answers with as the rulebook tells them: Esc as the right
+button, the keyboard's own Help key as Help.
 
 The keys and clicks go through the real pygame event path (SDL's dummy
 driver, events posted into the queue a PygameEventSource reads); the
@@ -10,39 +12,32 @@ is when the screen takes the pending input off the port.
 from __future__ import annotations
 
 import os
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 
 import pytest
 
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 pygame = pytest.importorskip("pygame")
 
-from amiga.display import Screen  # noqa: E402
-from amiga.display.present import Presenter  # noqa: E402
 from amiga.input import IDCMP, IntuiMessage  # noqa: E402
 from amiga.input.pygame_source import PygameEventSource  # noqa: E402
-from saga.engine.host import DONE, WHITE, Ask  # noqa: E402
+from saga.engine.host import (  # noqa: E402
+    ABORT,
+    DONE,
+    WHITE,
+    Ask,
+)
 from saga.engine.rng import Lcg64  # noqa: E402
 from saga.engine.session import Session, Setup  # noqa: E402
 from saga.files.config import Config  # noqa: E402
 from saga.look.text import english  # noqa: E402
 from saga.play.hosts import QuietHost  # noqa: E402
 from saga.screen.board import Board  # noqa: E402
-from saga.screen.ui import HEIGHT, MESSAGE_TOP, WIDTH, QuitProgram, Ui  # noqa: E402
+from saga.screen.ui import MESSAGE_TOP, WIDTH, QuitProgram, Ui  # noqa: E402
 from saga.window.app import App  # noqa: E402
 from saga.window.host import ScreenHost  # noqa: E402
 
 TEXT = english()
-
-
-@pytest.fixture
-def window() -> Iterator[tuple[Ui, PygameEventSource]]:
-    screen = Screen(WIDTH, HEIGHT, depth=7, halfbrite=True)
-    presenter = Presenter(screen, "Test", scale=1)
-    source = PygameEventSource(presenter, key_repeat=None)
-    pygame.event.clear()
-    yield Ui(source, presenter, screen), source
-    presenter.close()
 
 
 def _post(kind: int, **attributes: object) -> None:
@@ -101,9 +96,10 @@ def _land(host: ScreenHost) -> tuple[int, int, int]:
 
 
 def test_six_quick_spaces_answer_the_turn_prompt_once(
-    window: tuple[Ui, PygameEventSource], monkeypatch: pytest.MonkeyPatch
+    window: Ui, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    ui, source = window
+    ui = window
+    source = ui.source
     host = _host(ui)
     assert ui.presenter is not None and ui.presenter.window_to_screen(10, 20) == (10, 20)
     x, y, area = _land(host)
@@ -127,9 +123,10 @@ def test_six_quick_spaces_answer_the_turn_prompt_once(
 
 
 def test_a_click_meant_for_one_question_answers_nothing_after_it(
-    window: tuple[Ui, PygameEventSource], monkeypatch: pytest.MonkeyPatch
+    window: Ui, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    ui, source = window
+    ui = window
+    source = ui.source
     host = _host(ui)
     answer_once_asked(monkeypatch, source, lambda: type_key("n", "N"))
     click(300, 300)  # a click (yes) that came too early
@@ -137,9 +134,10 @@ def test_a_click_meant_for_one_question_answers_nothing_after_it(
 
 
 def test_window_keys_and_menus_are_not_thrown_away(
-    window: tuple[Ui, PygameEventSource], monkeypatch: pytest.MonkeyPatch
+    window: Ui, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    ui, source = window
+    ui = window
+    source = ui.source
     App(ui, Config(), TEXT, Lcg64(1))  # the menus
     host = _host(ui)
     picked: list[str] = []
@@ -170,9 +168,10 @@ def test_window_keys_and_menus_are_not_thrown_away(
 
 
 def test_a_replay_keeps_tab_and_a_pause_ends_on_a_key_pressed_during_it(
-    window: tuple[Ui, PygameEventSource], monkeypatch: pytest.MonkeyPatch
+    window: Ui, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    ui, source = window
+    ui = window
+    source = ui.source
     host = _host(ui, Config(delay=1))
     host.autoplay = True
     type_key("\t", "TAB")  # pressed while the replay was busy: full speed all the same
@@ -187,11 +186,12 @@ def test_a_replay_keeps_tab_and_a_pause_ends_on_a_key_pressed_during_it(
 
 
 def test_the_game_over_screen_is_not_skipped_by_keys_from_the_game(
-    window: tuple[Ui, PygameEventSource], monkeypatch: pytest.MonkeyPatch
+    window: Ui, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     from saga.engine import tables as T
 
-    ui, source = window
+    ui = window
+    source = ui.source
     app = App(ui, Config(), TEXT, Lcg64(1))
     session = Session(Setup(2, (T.AMIGA,) * 6, turns=1), TEXT, QuietHost())
     session.play()
@@ -201,3 +201,46 @@ def test_the_game_over_screen_is_not_skipped_by_keys_from_the_game(
         type_key(" ", "SPACE")
     assert app._game_over(session).state is None  # dismissed by the click that came after
     assert [m.char for m in taken[0] if m.idcmp == IDCMP.VANILLAKEY] == [" "] * 3
+
+
+def test_escape_answers_as_the_right_button_does(
+    window: Ui, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Esc ends a move or the attacks and says No, Luck or Restart, as the
+    middle and right buttons do; at the turn prompt it leaves the game."""
+    ui = window
+    source = ui.source
+    host = _host(ui)
+
+    def escape() -> None:
+        type_key("\x1b", "ESCAPE")
+
+    def right_button() -> None:
+        click(300, 300, button=3)
+
+    for mode in (Ask.COUNTRY, Ask.COUNTER, Ask.YNKEYBOARD, Ask.GLKEYBOARD, Ask.WRKEYBOARD):
+        answer_once_asked(monkeypatch, source, escape)
+        by_key = host.ask(mode, 6).result
+        answer_once_asked(monkeypatch, source, right_button)
+        assert by_key == host.ask(mode, 6).result
+        assert by_key == (DONE if mode in (Ask.COUNTRY, Ask.COUNTER) else host.keys[mode][1])
+    answer_once_asked(monkeypatch, source, escape)
+    assert host.ask(Ask.MULTIKEYBOARD, WHITE).result == ABORT
+
+
+def test_the_keyboards_own_help_key_is_help(window: Ui, monkeypatch: pytest.MonkeyPatch) -> None:
+    ui = window
+    source = ui.source
+    host = _host(ui)
+    helped: list[int] = []
+    monkeypatch.setattr(host, "_help", lambda message: helped.append(message.raw_key))
+
+    def help_key() -> None:
+        code = pygame.KSCAN_HELP
+        _post(pygame.KEYDOWN, key=pygame.K_HELP, scancode=code, mod=0, unicode="")
+        _post(pygame.KEYUP, key=pygame.K_HELP, scancode=code, mod=0, unicode="")
+        type_key("y", "Y")
+
+    answer_once_asked(monkeypatch, source, help_key)
+    assert host.ask(Ask.YNKEYBOARD, 6).result == ord("Y")
+    assert helped == [0x5F]  # the Amiga's Help

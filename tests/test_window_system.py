@@ -19,6 +19,7 @@ from typing import ClassVar
 
 import numpy as np
 import pytest
+from guards import HANG
 
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 pygame = pytest.importorskip("pygame")
@@ -39,6 +40,7 @@ from saga.screen.ui import QuitProgram, Ui  # noqa: E402
 from saga.window.app import run_window  # noqa: E402
 
 TEXT = english()
+FLOOD = 6000  # events posted, at the pace the game lets them in
 
 
 def post(kind: int, **attributes: object) -> None:
@@ -186,7 +188,8 @@ def run_game(
 ) -> tuple[int, float]:
     """Run the game in the window while ``during`` acts from a thread; the
     status and when it returned.  ``during`` is told when the window is up;
-    if the game is still running 20 s later, it is shut (and the test fails)."""
+    if the game is still running :data:`HANG` seconds after ``during`` is
+    done, it is shut (and a test's guard of half that fails)."""
     up = threading.Event()
     done = threading.Event()
     show = Presenter.present
@@ -196,9 +199,9 @@ def run_game(
         up.set()
 
     def act() -> None:
-        up.wait(20)
+        up.wait(HANG)
         during(up)
-        if not done.wait(20):
+        if not done.wait(HANG):
             while not done.wait(0.5):
                 pygame.event.post(pygame.event.Event(pygame.QUIT))
 
@@ -211,7 +214,7 @@ def run_game(
     finally:
         done.set()
         Presenter.present = show  # type: ignore[method-assign]
-        thread.join(30)
+        thread.join(HANG)
 
 
 def rss_mb() -> float:
@@ -263,17 +266,17 @@ QUITS: dict[str, Callable[[], None]] = {
 def test_a_flood_of_input_stays_small_and_a_quit_overtakes_it(
     tmp_path: Path, live: list[Watched], how: str
 ) -> None:
-    """Thousands of events a second for two seconds, then a quit: the queue
-    never holds more than its limit, memory stays flat, and the quit is
-    honoured within a second (it used to wait behind 400,000 messages)."""
+    """A flood of thousands of events, then a quit: the queue never holds more
+    than its limit, memory stays flat, and the quit is honoured (it used to
+    wait behind 400,000 messages; how soon: benchmarks/idle.py)."""
     config = Config(home=tmp_path, scale=1)
     seen: dict[str, float] = {"longest": 0, "sent": 0}
 
     def flood(up: threading.Event) -> None:
         rng = np.random.default_rng(7)
         before = rss_mb()
-        end = time.monotonic() + 2.0
-        while time.monotonic() < end:
+        end = time.monotonic() + HANG / 2  # a guard: the flood is counted, not timed
+        while seen["sent"] < FLOOD and time.monotonic() < end:
             for _ in range(100):
                 try:
                     pygame.event.post(flood_event(rng))
@@ -289,15 +292,15 @@ def test_a_flood_of_input_stays_small_and_a_quit_overtakes_it(
     status, returned = run_game(config, flood)
     waited = returned - seen["quit"]
     print(
-        f"{how}: {seen['sent']:.0f} events in 2 s, queue at most {seen['longest']:.0f},"
+        f"{how}: {seen['sent']:.0f} events, queue at most {seen['longest']:.0f},"
         f" {live[0].dropped} dropped, memory {seen['grown']:+.1f} MB,"
         f" quit after {waited * 1000:.0f} ms"
     )
     assert status == 0
-    assert seen["sent"] > 3000
+    assert seen["sent"] >= FLOOD
     assert seen["longest"] <= ps.QUEUE_LIMIT + 2
     assert seen["grown"] < 20
-    assert waited < 1.0
+    assert waited < HANG / 2  # not stuck behind the flood
 
 
 def test_a_window_closed_during_a_save_leaves_a_whole_save(
@@ -336,8 +339,9 @@ def test_the_title_screen_waits_without_ticks_or_frames(
     tmp_path: Path, live: list[Watched]
 ) -> None:
     """Idle at the title screen, the game gets no message and draws nothing
-    until there is input, but repaints an exposed window at once, and a
-    SIGTERM ends it within a second; the CPU it used meanwhile is printed."""
+    until there is input, but repaints an exposed window with no input to
+    wake it, and a SIGTERM ends it though it sleeps; the CPU it used
+    meanwhile is printed (the figures: benchmarks/idle.py)."""
     config = Config(home=tmp_path, scale=1)
     seen: dict[str, object] = {}
     shown: list[int] = []
@@ -355,8 +359,10 @@ def test_the_title_screen_waits_without_ticks_or_frames(
         time.sleep(1.0)
         seen["frames"] = len(shown) - frames
         pygame.event.post(pygame.event.Event(pygame.WINDOWEXPOSED))
-        time.sleep(0.3)
-        seen["repainted"] = any(shown[frames:])  # at once, with no input to wake for
+        guard = time.monotonic() + HANG / 2
+        while not any(shown[frames:]) and time.monotonic() < guard:
+            time.sleep(0.01)  # with no input to wake for
+        seen["repainted"] = any(shown[frames:])
         quit_at.append(time.monotonic())
         os.kill(os.getpid(), signal.SIGTERM)  # heard though the game sleeps
 
@@ -369,7 +375,7 @@ def test_the_title_screen_waits_without_ticks_or_frames(
     finally:
         Presenter.present = show  # type: ignore[method-assign]
     assert seen == {"ticks": False, "frames": 0, "repainted": True}
-    assert returned - quit_at[0] < 1.0
+    assert returned - quit_at[0] < HANG / 2  # heard, not left to the guard
 
 
 def test_ticks_resume_on_their_beat_not_at_once(screen: Screen) -> None:

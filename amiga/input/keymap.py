@@ -12,9 +12,11 @@ import string
 
 from amiga.input.codes import NUMERIC_PAD, Qualifier, RawKey
 
-# A PC keyboard has no Help key, and Help is the one key Amiga programs
+# Most PC keyboards have no Help key, and Help is the one key Amiga programs
 # expect to find for help.  F1 means help on a PC, so F1 gives Help, as
-# does Insert (in Help's place above the cursor keys on Amiga layouts).
+# does Insert (in Help's place above the cursor keys on Amiga layouts); a
+# keyboard that has a Help key (HID's Help usage, SDL's Help scancode) gives
+# it too.
 # That leaves Amiga F1 without a key, so it moves to F11: F2-F10 keep their
 # Amiga codes and every Amiga key stays reachable.  F12 and Print Screen get
 # the codes AmigaOS 3.9/4 gave them, which classic programs ignore.
@@ -71,6 +73,7 @@ HID_TO_RAWKEY: dict[int, RawKey] = {
     0x62: RawKey.KP0,
     0x63: RawKey.KP_PERIOD,
     0x64: RawKey.INTL_LEFT,  # non-US \ and |
+    0x75: RawKey.HELP,  # the keyboard's own Help key, where it has one
     0xE0: RawKey.CONTROL,  # left Ctrl; the Amiga has one
     0xE1: RawKey.LSHIFT,
     0xE2: RawKey.LALT,

@@ -23,7 +23,7 @@ from saga.look.pens import area_pen
 MAP_FILE = "map.ilbm"
 REGIONS_FILE = "regions.npy.gz"
 WINDOW_ICON = "icon-32.png"  # made by saga.art.icon, as is the desktop's icon
-NONE = 255  # the region map's value off every area
+NONE = 255  # the region map's value for no area (as built: lines and decoration too)
 
 __all__ = ["COUNTER_SIZE", "NONE", "area_pen", "counter_image", "load_map"]
 

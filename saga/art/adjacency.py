@@ -14,10 +14,10 @@ from __future__ import annotations
 
 import numpy as np
 
+from saga.art import NONE
 from saga.art.topology import Pair, link_pairs
 from saga.engine import tables as T
 
-NONE = 255
 REACH = 2
 
 

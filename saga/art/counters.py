@@ -1,13 +1,17 @@
 """Counters: 24x24 tiles as on the board game's counter sheet.
 
-A counter shows its combat and movement factors along the top (the part
-that still shows when counters are stacked 7 pixels apart), an emblem of its
-kind in the middle and a short name at the bottom, in the 3x5 mini font.
-The tile's colour is a pen, so a recruited jarl can be drawn in its hero's
-pen and a hero's counter follows its hero's colour.
+A counter shows its short name along the top, an emblem of its kind in the
+middle and its combat and movement factors at the bottom, in the 3x5 mini
+font.  The top is the part that still shows when counters are stacked 7
+pixels apart on the board, so a pile tells who is in it: the name, and the
+tile's colour for the kind and the side.  The tile's colour is a pen, so a
+recruited jarl can be drawn in its hero's pen and a hero's counter follows
+its hero's colour.
 """
 
 from __future__ import annotations
+
+from collections.abc import Sequence
 
 import numpy as np
 
@@ -20,9 +24,9 @@ from saga.look import pens as P
 
 COUNTER_SIZE = 24
 _TEXT_WIDTH = COUNTER_SIZE - 4  # inside the outline and the bevel
-_DIGITS_TOP = 2
+_NAME_TOP = 2  # the band a pile leaves showing: rows 0 to 6
 _EMBLEM_TOP, _EMBLEM_HEIGHT = 7, 10
-_NAME_TOP = 17
+_DIGITS_TOP = 17
 
 # Emblem pen roles.
 ROLES = {
@@ -66,6 +70,23 @@ TREASURE_TAGS = ("NECK.", "FAXI", "SHIRT", "MAIL", "HEAL.", "RING", "CROWN", "SC
 _DARK_TILES = (P.JARL_BACK, P.DROW_TILE, P.KRAKEN_TILE, P.SWORD_TILE)
 
 
+def _tags(names: Sequence[str]) -> tuple[str, ...]:
+    """Names as the counters print them: shortened with a full stop to fit,
+    or, where two would then read alike, to as many first letters as fit,
+    so that Thorolf and Thorvald read THORO and THORV, not THOR. twice."""
+    short = [minifont.fit(name, _TEXT_WIDTH) for name in names]
+    return tuple(
+        minifont.fit(name, _TEXT_WIDTH, stop=False) if short.count(tag) > 1 else tag
+        for name, tag in zip(names, short, strict=True)
+    )
+
+
+HERO_TAGS = _tags(T.HERO_NAMES)
+JARL_TAGS = _tags([jarl.name for jarl in T.JARL_TABLE])
+MONSTER_TAGS = _tags([monster.name for monster in T.MONSTER_TABLE])
+SWORD_TAGS = _tags([name.split(" (")[0] for name in T.SWORD_NAMES])
+
+
 def counter_image(
     kind: T.Kind,
     number: int,
@@ -102,30 +123,29 @@ def counter_image(
 def _face(
     kind: T.Kind, number: int, face_down: bool
 ) -> tuple[tuple[str, str] | None, tuple[str, ...], str, int]:
-    """(factors, emblem, name, tile pen) of one counter."""
+    """(factors, emblem, name as printed, tile pen) of one counter."""
     if kind == T.HERO:
         return (
             (str(T.HERO_STRENGTH), str(T.HERO_MOVES)),
             E.HERO,
-            T.HERO_NAMES[number],
+            HERO_TAGS[number],
             hero_pen(number),
         )
     if kind == T.JARL:
         if face_down:
             return None, E.BACK, "", P.JARL_BACK
         jarl = T.JARL_TABLE[number]
-        return (str(jarl.strength), str(jarl.moves)), E.JARL, jarl.name, P.JARL_TILE
+        return (str(jarl.strength), str(jarl.moves)), E.JARL, JARL_TAGS[number], P.JARL_TILE
     if kind == T.MONSTER:
         monster = T.MONSTER_TABLE[number]
         return (
             (str(monster.strength), str(monster.moves)),
             SPECIES_EMBLEMS[monster.species],
-            monster.name,
+            MONSTER_TAGS[number],
             P.SPECIES_TILE[monster.species],
         )
     if kind == T.SWORD:
-        name = T.SWORD_NAMES[number].split(" (")[0]
-        return (f"+{T.SWORD_BONUS[number]}", ""), E.SWORD, name, P.SWORD_TILE
+        return (f"+{T.SWORD_BONUS[number]}", ""), E.SWORD, SWORD_TAGS[number], P.SWORD_TILE
     if kind == T.TREASURE:
         if face_down:  # the treasure pile's backs
             return None, E.BACK, "", P.TREASURE_TILE

@@ -74,13 +74,14 @@ def render(text: str) -> np.ndarray:
     return out
 
 
-def fit(name: str, width: int) -> str:
-    """A name in capitals, shortened with a full stop until it fits ``width``."""
+def fit(name: str, width: int, *, stop: bool = True) -> str:
+    """A name in capitals, shortened until it fits ``width``: with a full
+    stop, or (``stop`` False) to as many of its first letters as fit."""
     text = name.upper()
     if text_width(text) <= width:
         return text
     for keep in range(len(text) - 1, 0, -1):
-        short = text[:keep].rstrip() + "."
+        short = text[:keep].rstrip() + ("." if stop else "")
         if text_width(short) <= width:
             return short
     return text[:1]

@@ -13,12 +13,12 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from saga.art import NONE
 from saga.art import borders as B
 from saga.art import glyphs as G
 from saga.art import mapdata as D
 from saga.art.raster import (
     HEIGHT,
-    NONE,
     WIDTH,
     fill_areas,
     inside_frame,

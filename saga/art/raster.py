@@ -12,11 +12,11 @@ from itertools import pairwise
 
 import numpy as np
 
+from saga.art import NONE
 from saga.art import mapdata as D
 from saga.engine import tables as T
 
 WIDTH, HEIGHT = 640, 512
-NONE = 255  # no area: lines, decoration, and everything off the map
 
 
 def line_pixels(points: tuple[tuple[float, float], ...]) -> np.ndarray:

@@ -47,25 +47,49 @@ def _sword_bonus(sword: int, other_side_has_jarls: bool) -> int:
 def strength(g: Game, kind: T.Kind, number: int, *, defending: bool) -> int:
     """One counter's own part of a battle's sum, as the Help window shows it.
 
-    Its factor less Hagall, the Ogal rune, its swords and, defending, its
-    magic armour, each as a battle counts them.  What depends on the foe
-    (Lovi's extra against jarls, Balmung against armour) is left out.  The
-    original's window printed the Amiga players' estimate instead, which
-    forgets the sword.
+    The very parts a battle adds up (see :func:`_side_strengths`), each
+    counted as there: its factor less Hagall, the Ogal rune, its swords and,
+    defending, its magic armour.  What depends on the foe (Lovi's extra
+    against jarls, Balmung against armour) is left out.  The original's
+    window printed the Amiga players' estimate instead, which forgets the
+    sword.
     """
     if kind == T.MONSTER:
-        monster = g.monsters[number]
-        return monster.strength - monster.hagall
-    record: Hero | Jarl = g.heroes[number] if kind == T.HERO else g.jarls[number]
-    value = record.strength - record.hagall
-    if kind == T.HERO and g.heroes[number].rune == T.OGAL:
-        value += T.OGAL_BONUS
-    value += sum(T.SWORD_BONUS[s] for s, item in enumerate(g.swords) if item.held_by(kind, number))
+        return _monster_part(g, number)
+    value = _part(g, kind, number, foe_jarls=False)
     if defending:
-        value += sum(
-            bonus for armour, bonus in T.ARMOUR_BONUS if g.treasures[armour].held_by(kind, number)
-        )
+        value += _armour(g, kind, number)
     return value
+
+
+def _monster_part(g: Game, monster: int) -> int:
+    """A monster's part of the defence: its factor, less one under Hagall."""
+    m = g.monsters[monster]
+    return m.strength - m.hagall
+
+
+def _part(g: Game, kind: T.Kind, number: int, foe_jarls: bool) -> int:
+    """A hero's or jarl's part of its side's sum before luck and the gods: its
+    factor less Hagall, the Ogal rune (a living hero's) and its swords (Lovi
+    adds more when jarls fight on the other side)."""
+    if kind == T.HERO:
+        hero = g.heroes[number]
+        value = hero.strength - hero.hagall
+        if hero.alive and hero.rune == T.OGAL:
+            value += T.OGAL_BONUS
+    else:
+        jarl = g.jarls[number]
+        value = jarl.strength - jarl.hagall
+    for sword, item in enumerate(g.swords):
+        if item.held_by(kind, number):
+            value += _sword_bonus(sword, foe_jarls)
+    return value
+
+
+def _armour(g: Game, kind: T.Kind, number: int) -> int:
+    """What the magic armour a hero or jarl wears adds to its defence."""
+    treasures = g.treasures
+    return sum(bonus for armour, bonus in T.ARMOUR_BONUS if treasures[armour].held_by(kind, number))
 
 
 def _holder(g: Game, item: Item) -> Hero | Jarl | None:
@@ -143,54 +167,28 @@ def _cast_spells(g: Game, monster: int, jarls: list[Jarl]) -> None:
 
 
 def _side_strengths(g: Game, defender: Counter, jarls: list[Jarl]) -> tuple[int, int]:
-    """Attack and defence before luck and the gods: counters, runes and swords.
+    """Attack and defence before luck, the gods and armour: each side's parts.
 
     Everyone flagged joins in, even a Brunhild still "defending" from an
     earlier battle (see end_battle).
     """
-    attack = 0
+    attack = defence = 0
     if defender.kind == T.MONSTER:
-        defence = g.monsters[defender.number].strength
+        defence = _monster_part(g, defender.number)
     elif defender.kind == T.KINGDOM:
         defence = T.AREA_TABLE[defender.number].tax
-    else:
-        defence = 0
-    heroes = g.heroes
-    for c in heroes:
-        if c.attacking:
-            attack += c.strength - c.hagall
-        elif c.defending:
-            defence += c.strength - c.hagall
-    for j in jarls:
-        if j.attacking:
-            attack += j.strength - j.hagall
-        elif j.defending:
-            defence += j.strength - j.hagall
-    if defender.kind == T.MONSTER and g.monsters[defender.number].hagall:
-        defence -= 1
-    for h in heroes:
-        if h.alive and h.rune == T.OGAL:
-            if h.attacking:
-                attack += T.OGAL_BONUS
-            elif h.defending:
-                defence += T.OGAL_BONUS
-    sword_attack, sword_defence = _sword_bonuses(g, jarls)
-    return attack + sword_attack, defence + sword_defence
-
-
-def _sword_bonuses(g: Game, jarls: list[Jarl]) -> tuple[int, int]:
-    """What the swords in the fight add to the attack and to the defence."""
-    attack = defence = 0
     jarls_attacking = any(j.attacking for j in jarls)
     jarls_defending = any(j.defending for j in jarls)
-    for number, sword in enumerate(g.swords):
-        holder = _holder(g, sword)
-        if holder is None:
-            continue
-        if holder.attacking:
-            attack += _sword_bonus(number, jarls_defending)
-        elif holder.defending:
-            defence += _sword_bonus(number, jarls_attacking)
+    for h in g.heroes:
+        if h.attacking:
+            attack += _part(g, T.HERO, h.index, jarls_defending)
+        elif h.defending:
+            defence += _part(g, T.HERO, h.index, jarls_attacking)
+    for j in jarls:
+        if j.attacking:
+            attack += _part(g, T.JARL, j.index, jarls_defending)
+        elif j.defending:
+            defence += _part(g, T.JARL, j.index, jarls_attacking)
     return attack, defence
 
 
@@ -210,11 +208,10 @@ def _fight(g: Game, defender: Counter, attackhero: int, defendhero: int, jarls: 
     if defendhero != -1 and heroes[defendhero].defending:
         defence = max(defence + battle_god(g, defendhero, False), 0)
 
-    # Balmung cuts through magic armour.
+    # Magic armour, on whoever is flagged defending, unless Balmung cuts through it.
     if not _attacks_with(g, g.swords[T.BALMUNG]):
-        for armour, bonus in T.ARMOUR_BONUS:
-            if _defends_with(g, g.treasures[armour]):
-                defence += bonus
+        defence += sum(_armour(g, T.HERO, h.index) for h in heroes if h.defending)
+        defence += sum(_armour(g, T.JARL, j.index) for j in jarls if j.defending)
 
     roll = g.d6()
     result = T.combat_result(roll + attack - defence)

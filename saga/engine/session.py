@@ -11,6 +11,7 @@ answers for its humans.  Nothing else constructs :class:`Game`.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import Any
 
 from saga.engine import cheats
 from saga.engine import tables as T
@@ -21,14 +22,26 @@ from saga.engine.rng import Lcg64, RandomSource
 from saga.engine.state import GameState
 from saga.engine.turn import all_withdrawn, final_scores, game_over_line, mark_scores, play
 
+SEEDS = range(2**64)  # the reference generator's states, as a replay's first line holds them
+TURNS = range(1, T.MAX_TURNS + 1)  # a game's length: the score table has a slot for each turn
+
 
 @dataclass(frozen=True)
 class Setup:
     """Everything that decides a game before its first answer.
 
     A new game is its controls, length and rules; a loaded one is the saved
-    ``state`` (which then holds those).  ``seed`` starts the dice, and
-    ``fixes`` mends the original's known traps (off: the original's game).
+    ``state``, which holds those (:meth:`continuing` copies them from it).
+    ``seed`` starts the dice, and ``fixes`` mends the original's known traps
+    (off: the original's game).
+
+    Every game comes through here, so a set-up refuses what no game can be,
+    with a :class:`ValueError` that names it: a seed the generator has no
+    state for, a length outside :data:`TURNS`, other than one control for
+    each hero, a control that is none of :class:`~saga.engine.tables.Control`,
+    rules neither on nor off, or a saved state given with other controls,
+    length or rules than its own.  Each front end turns that error into its
+    own message (a usage error, a settings warning, a refused network game).
     """
 
     seed: int
@@ -38,15 +51,61 @@ class Setup:
     fixes: bool = False
     state: GameState | None = field(default=None, compare=False)
 
+    def __post_init__(self) -> None:
+        if not isinstance(self.seed, int) or self.seed not in SEEDS:
+            raise ValueError(f"the seed must be 0 to {SEEDS[-1]}, not {self.seed!r}")
+        if not isinstance(self.turns, int) or self.turns not in TURNS:
+            raise ValueError(f"a game lasts {TURNS[0]} to {TURNS[-1]} turns, not {self.turns!r}")
+        controls = tuple(self.controls)
+        if len(controls) != len(T.HERO_NAMES):
+            raise ValueError(
+                f"a game has {len(T.HERO_NAMES)} controls, one for each hero, not {len(controls)}"
+            )
+        for name, control in zip(T.HERO_NAMES, controls, strict=True):
+            if not isinstance(control, int) or control not in _CONTROLS:
+                known = ", ".join(f"{c.name} ({c.value})" for c in T.Control)
+                raise ValueError(f"{name}'s control must be {known}, not {control!r}")
+        object.__setattr__(self, "controls", tuple(map(T.Control, controls)))
+        for rule in ("advanced", "fixes"):
+            value = getattr(self, rule)
+            if value not in (False, True):
+                raise ValueError(f"{rule} must be on or off, not {value!r}")
+            object.__setattr__(self, rule, bool(value))
+        if self.state is not None:
+            for what, own in _settings(self.state).items():
+                if getattr(self, what) != own:
+                    raise ValueError(
+                        f"a saved game brings its own {what} ({_shown(own)}), "
+                        f"not {_shown(getattr(self, what))}"
+                    )
+
+    @classmethod
+    def continuing(cls, seed: int, state: GameState, fixes: bool = False) -> Setup:
+        """The set-up that plays on from a saved ``state``, with its own controls,
+        length and rules."""
+        return cls(seed, fixes=fixes, state=state, **_settings(state))
+
     @property
     def loaded(self) -> bool:
         return self.state is not None
 
-    def in_play(self) -> list[T.Control]:
-        """Each hero's control, from the saved game for a loaded one."""
-        if self.state is not None:
-            return [h.control for h in self.state.heroes]
-        return list(self.controls)
+
+_CONTROLS = frozenset(T.Control)
+
+
+def _settings(state: GameState) -> dict[str, Any]:
+    """What a saved game holds of a set-up: its controls, length and rules."""
+    return {
+        "controls": tuple(hero.control for hero in state.heroes),
+        "turns": state.turns,
+        "advanced": bool(state.advanced),
+    }
+
+
+def _shown(value: object) -> str:
+    if isinstance(value, tuple):
+        return " ".join(getattr(item, "name", str(item)) for item in value)
+    return str(value)
 
 
 class Session:

@@ -33,6 +33,7 @@ from typing import Any, Protocol
 
 from amiga.dos import FileProblem, Problem, read_limited, reason, write_atomic
 from saga.engine import tables as T
+from saga.engine.session import TURNS, Setup
 from saga.look.text import PROBLEM_MESSAGES, Notice, warn
 
 CONTROL_NAMES = {control.name: control for control in T.Control}
@@ -70,6 +71,7 @@ class Config:
     stretch: bool = False  # fill the window keeping the aspect, not whole multiples only
     scanlines: bool = False  # darken every other line, as a CRT shows it
     fixes: bool = False  # mend the original's traps (off: faithful)
+    original: str = ""  # the player's copy of the original, for its pictures ("": none)
     home: Path = Path(".")  # the folder for saves and the autosave
 
 
@@ -116,6 +118,17 @@ def _number(low: int, high: int) -> Callable[[str], int]:
     return read
 
 
+def _turns(value: str) -> int:
+    """A game's length: as long as the door lets a game last (see :class:`Setup`)."""
+    try:
+        return Setup(0, turns=int(value)).turns
+    except ValueError:
+        low, high = TURNS[0], TURNS[-1]
+        raise _Refused(
+            f"it must be {low} to {high}", "MSG_SETTING_NUMBER", f"{low}-{high}."
+        ) from None
+
+
 def _flag(value: str) -> bool:
     if value.upper() in _YES:
         return True
@@ -128,6 +141,12 @@ def _control(value: str) -> T.Control:
     if value.upper() not in CONTROL_NAMES:
         raise _Refused("it must be HUMAN, AMIGA or NONE", "MSG_SETTING_CONTROL")
     return CONTROL_NAMES[value.upper()]
+
+
+def _path(value: str) -> str:
+    if not value.isprintable():
+        raise _Refused("it is not a file name", "MSG_SETTING_PATH")
+    return value
 
 
 def _language(value: str) -> str:
@@ -154,7 +173,7 @@ class _Key:
 
 _KEYS = [
     *(_Key(n.upper(), "controls", _control, hero) for hero, n in enumerate(T.HERO_NAMES)),
-    _Key("TURNS", "turns", _number(1, T.MAX_TURNS)),
+    _Key("TURNS", "turns", _turns),
     _Key("ADVANCED", "advanced", _flag),
     _Key("DELAY", "delay", _number(0, len(DELAY_TICKS) - 1)),
     _Key("WATCHAMIGA", "watch_amiga", _flag),
@@ -165,6 +184,7 @@ _KEYS = [
     _Key("STRETCH", "stretch", _flag),
     _Key("SCANLINES", "scanlines", _flag),
     _Key("FIXBUGS", "fixes", _flag),
+    _Key("ORIGINAL", "original", _path),
 ]
 _BY_NAME = {k.name: k for k in _KEYS}
 _STORED = {k.field for k in _KEYS}
@@ -309,9 +329,9 @@ def _parse_amiga(head: bytes, config: Config, name: str) -> list[str]:
         config.delay = delay_from_amiga(fields_.delay_step)
     else:
         bad("message delay", "MSG_MESSAGE_DELAY", fields_.delay_step)
-    if 1 <= fields_.turns <= T.MAX_TURNS:
-        config.turns = fields_.turns
-    else:
+    try:
+        config.turns = _turns(str(fields_.turns))
+    except _Refused:
         bad("number of turns", "MSG_TURNS", fields_.turns)
     for flag in _AMIGA_FLAGS:
         setattr(config, flag, bool(fields_[flag]))

@@ -26,11 +26,10 @@ answers before it still replay.
 from __future__ import annotations
 
 import array
-import dataclasses
 import os
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
-from typing import overload
+from typing import cast, overload
 
 from amiga.dos import FileProblem, limited_lines
 from saga.engine import tables as T
@@ -156,42 +155,48 @@ def _decoded(raw: Iterator[bytes], name: str) -> Iterator[str]:
 # -- the replay's first lines ---------------------------------------------------------
 
 
-def _number(text: str, what: str, low: int, high: int) -> int:
+_GAME_ARGS = ("SEED", "TURNS", "ADVANCED", *(f"the control of {n}" for n in T.HERO_NAMES))
+
+
+def _whole(text: str, what: str) -> int:
     try:
-        value = int(text)
+        return int(text)
     except ValueError:
         raise TraceError(f"{what} must be a whole number, not {text!r}") from None
-    if not low <= value <= high:
-        raise TraceError(f"{what} must be {low}..{high}, not {value}")
-    return value
+
+
+def _game(make: Callable[[], Setup]) -> Setup:
+    """The set-up made; what no game can be is the door's to say (see :class:`Setup`)."""
+    try:
+        return make()
+    except ValueError as e:
+        raise TraceError(str(e)) from None
 
 
 def parse_seed(text: str) -> int:
     """A SEED argument: any state of the 64-bit generator."""
-    return _number(text, "SEED", 0, 2**64 - 1)
+    seed = _whole(text, "SEED")
+    return _game(lambda: Setup(seed)).seed
 
 
 def parse_game(args: list[str], fixes: bool = False) -> Setup:
     """``SEED TURNS ADVANCED C0..C5`` as a new game's set-up."""
-    if len(args) != 9:
+    if len(args) != len(_GAME_ARGS):
         raise TraceError("give SEED TURNS ADVANCED and six controls")
-    seed = parse_seed(args[0])
-    turns = _number(args[1], "TURNS", 1, T.MAX_TURNS)
-    advanced = bool(_number(args[2], "ADVANCED", 0, 1))
-    controls = tuple(
-        T.Control(_number(c, f"the control of {name}", T.NONE, T.AMIGA))
-        for c, name in zip(args[3:], T.HERO_NAMES, strict=True)
-    )
-    return Setup(seed, controls, turns, advanced, fixes)
+    seed, turns, advanced, *controls = map(_whole, args, _GAME_ARGS)
+    # Numbers as written: the door takes 0 and 1 for off and on, and a control's number.
+    known = cast(tuple[T.Control, ...], tuple(controls))
+    return _game(lambda: Setup(seed, known, turns, cast(bool, advanced), fixes))
 
 
 @dataclass
 class Replay:
     """What a replay file holds: how the game starts, and the humans' answers.
 
-    ``start`` is the game's :class:`Setup` without a state: a continued
-    game's is in ``save``, the bytes of its ``S`` line, decoded afresh for
-    each :meth:`setup` (a game played changes the state it is given).
+    ``start`` is the game's :class:`Setup` without a state: for a continued
+    game only its seed and fixes, the rest being the saved game's, in
+    ``save``, the bytes of its ``S`` line, decoded afresh for each
+    :meth:`setup` (a game played changes the state it is given).
     """
 
     start: Setup
@@ -201,12 +206,16 @@ class Replay:
     @classmethod
     def starting(cls, setup: Setup) -> Replay:
         """The replay of a game not yet played: its start, no answers."""
-        save = None if setup.state is None else savefile.encode(setup.state)
-        return cls(dataclasses.replace(setup, state=None), save)
+        if setup.state is None:
+            return cls(setup)
+        return cls(Setup(setup.seed, fixes=setup.fixes), savefile.encode(setup.state))
 
     def setup(self) -> Setup:
         """The game it replays, as a session makes it."""
-        return dataclasses.replace(self.start, state=self.state())
+        state = self.state()
+        if state is None:
+            return self.start
+        return Setup.continuing(self.start.seed, state, self.start.fixes)
 
     def state(self) -> GameState | None:
         """The saved game it continues, as loaded (None for a new game)."""

@@ -168,3 +168,12 @@ def land_in_play(drawn: RGB, king: int, ice: bool) -> RGB:
     if ice:
         return ICE
     return KINGDOM_COLOURS[king] if king >= 0 else drawn
+
+
+def frame_shades(colour: RGB) -> list[RGB]:
+    """Four shades of a colour, dark to light, for a bevelled frame."""
+    r, g, b = colour
+    return [
+        (min(255, int(r * f)), min(255, int(g * f)), min(255, int(b * f)))
+        for f in (0.55, 0.75, 0.95, 1.15)
+    ]

@@ -18,6 +18,7 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Protocol
 
+from amiga.dos import read_limited, write_atomic
 from saga.engine import tables as T
 from saga.net import protocol as P
 
@@ -142,7 +143,7 @@ class FolderRegistry:
 
     def announce(self, game: Announced) -> None:
         lines = [f"{k}={v}" for k, v in game.txt().items()]
-        self._path(game).write_text("\n".join(lines) + "\n", encoding="utf-8")
+        write_atomic(self._path(game), ("\n".join(lines) + "\n").encode())
 
     def withdraw(self, game: Announced) -> None:
         self._path(game).unlink(missing_ok=True)
@@ -151,9 +152,9 @@ class FolderRegistry:
         found = []
         for path in sorted(self.folder.glob("*.game"))[:64]:
             try:
-                text = path.read_text(encoding="utf-8")[:4096]
+                text = read_limited(path, 4096).decode()
                 port = int(path.stem.rsplit("-", 1)[1])
-            except (OSError, ValueError, IndexError):
+            except (OSError, ValueError, IndexError):  # FileProblem and UnicodeError among them
                 continue
             txt = dict(line.partition("=")[::2] for line in text.splitlines())
             game = Announced.from_txt(txt, "127.0.0.1", port, path.stem)

@@ -14,6 +14,7 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from amiga.dos import write_atomic
 from saga.engine import tables as T
 from saga.engine.host import FIRST_HERO_PEN, Host, answer_key
 from saga.engine.session import Session, Setup
@@ -66,7 +67,7 @@ def keyed(text: Lookup, keys: tuple[int, ...]) -> Lookup:
 
 
 def humans(setup: Setup) -> frozenset[int]:
-    return frozenset(h for h, c in enumerate(setup.in_play()) if c == T.HUMAN)
+    return frozenset(h for h, c in enumerate(setup.controls) if c == T.HUMAN)
 
 
 def host_game(
@@ -200,14 +201,10 @@ class Hosting:
 
 def offered(setup: Setup, port: int, open_seats: frozenset[int]) -> Announced:
     """The game as announced on the local network."""
-    in_play = setup.in_play()
-    state = setup.state
-    turns = state.turns if state is not None else setup.turns
-    advanced = bool(state.advanced) if state is not None else setup.advanced
     from saga.net.discovery import Announced, host_name
 
     return Announced(
-        host_name(), "", port, tuple(in_play), open_seats, turns, advanced, P.version()
+        host_name(), "", port, setup.controls, open_seats, setup.turns, setup.advanced, P.version()
     )
 
 
@@ -300,11 +297,11 @@ def report_desync(
         for name, data in (("here", desync.here), ("there", desync.other)):
             if data is not None:
                 path = keep / f"Desync-{when}-{name}.saga"
-                path.write_bytes(data)
+                write_atomic(path, data)  # whole, and never through a planted link
                 kept.append(path)
         path = keep / f"Desync-{when}.replay"
         lines = header + [_q(a) for a in link.stream.answers()]
-        path.write_text("".join(line + "\n" for line in lines), encoding="latin-1")
+        write_atomic(path, "".join(line + "\n" for line in lines).encode("latin-1"))
         kept.append(path)
     except OSError as e:
         tell(f"can't keep the desync's files in {keep}: {e.strerror or e}")

@@ -28,11 +28,11 @@ from enum import Enum
 
 from saga.engine import tables as T
 from saga.engine.host import ABORT, FIRST_HERO_PEN, Ask
+from saga.files.saveformat import SAVE_SIZE
 
 PROTOCOL = 1  # the wire format's number; changed with any change to the messages
 MAX_LINE = 4096  # bytes, newline included: a GAME line with a saved game's hex fits
 MAX_REASON = 200  # characters of a REFUSE, STOP or WAIT text
-SAVE_SIZE = 1780  # a .saga file's bytes
 MAX_SEQ = 10_000_000  # answers in one game, far above any real game's
 MAX_KEY = 0x10FFFF  # a key answer is a character code
 

@@ -12,7 +12,6 @@ from __future__ import annotations
 
 from amiga.display.present import backend_versions
 from saga import RELEASE_DATE, __version__
-from saga.art import counter_image
 from saga.engine import tables as T
 from saga.look.text import Lookup
 from saga.screen import pens as P
@@ -49,8 +48,8 @@ def open_about(ui: Ui, t: Lookup) -> Panel:
     lines = about_lines(t)
     width = max(WIDTH, *(x + 8 * len(text) + 12 for x, _, text, _ in lines))
     panel = Panel(ui, t("MSG_ABOUT_TITLE"), width, HEIGHT)
-    panel.counter(8, 6, counter_image(T.HERO, 4))  # Siegfried and a dragon stand for the game
-    panel.counter(36, 6, counter_image(T.MONSTER, 0))
+    panel.counter(8, 6, ui.art.counter(T.HERO, 4))  # Siegfried and a dragon stand for the game
+    panel.counter(36, 6, ui.art.counter(T.MONSTER, 0))
     for x, y, text, bold in lines:
         panel.text(x, y, text, P.WHITE, bold=bold)
     return panel

@@ -2,9 +2,11 @@
 
 Counters in one area stand in a pile, each 7 pixels above the one before,
 and keep their place in it while they stay: a newcomer takes the lowest
-free place, as on the Amiga.  The pile is drawn from the top down, so every
-counter's factors show and the lowest counter is seen whole; the counter
-being moved is drawn last, so that nothing in its new area hides it.
+free place, as on the Amiga.  The pile is drawn from the top down, as 1.95
+draws it, so the lowest counter is seen whole and every other one shows
+its top band, which carries its name (:mod:`saga.art.counters`): a pile
+tells who is in it without the pointer.  The counter being moved is drawn
+last, so that nothing in its new area hides it.
 """
 
 from __future__ import annotations
@@ -15,7 +17,7 @@ from typing import Literal
 
 from amiga.display import Image
 from amiga.display.box import Box
-from saga.art import COUNTER_SIZE, NONE, counter_image, load_map
+from saga.art import COUNTER_SIZE, NONE
 from saga.engine import tables as T
 from saga.look.text import Lookup
 from saga.look.view import GameView
@@ -81,10 +83,15 @@ class Board:
 
     def __init__(self, ui: Ui) -> None:
         self.ui = ui
-        self.map_pixels, self.regions, self.map_palette = load_map()
-        P.install(ui.screen.palette, self.map_palette)
         self.stacks = Stacks()
         self.drawn: list[tuple[Key, int, int, Image]] = []  # bottom-most last
+        self.use_art()
+
+    def use_art(self) -> None:
+        """Take the map and counters of the screen's art (again: it may have changed)."""
+        picture = self.ui.art.board()
+        self.map_pixels, self.regions = picture.pixels, picture.regions
+        P.install(self.ui.screen.palette, picture.colours)
         self._images: dict[Look, Image] = {}
 
     # -- drawing ------------------------------------------------------------
@@ -111,10 +118,9 @@ class Board:
 
     def _recolour(self, v: GameView) -> None:
         """Kingdoms in a shade of their hero's colour, ice pale, other lands as drawn."""
-        palette = self.ui.screen.palette
+        palette, art = self.ui.screen.palette, self.ui.art
         for area in range(T.LAND_AREAS):
-            drawn = self.map_palette[P.FIRST_LAND + area]
-            colour = P.land_in_play(drawn, v.kings[area], v.ice[area])
+            colour = art.land(area, v.kings[area], v.ice[area])
             if palette[P.FIRST_LAND + area] != colour:
                 palette.set_rgb(P.FIRST_LAND + area, *colour)
 
@@ -152,7 +158,7 @@ class Board:
         image = self._images.get(key_)
         if image is None:
             k, n, tile, sel = key_
-            image = counter_image(k, max(n, 0), pen=tile, selected=sel, face_down=n < 0)
+            image = self.ui.art.counter(k, max(n, 0), pen=tile, selected=sel, face_down=n < 0)
             self._images[key_] = image
         return image
 

@@ -8,8 +8,9 @@ ASL has them, which Tab steps through.  The pattern is AmigaDOS's
 drawer field lists the drawer typed.  A file name typed with a path (``/``)
 goes to the drawer it names, so the name taken is always a file in the
 drawer shown (:func:`amiga.dos.file_in`); "." and ".." are refused with a
-word why.  Return in the file
-field, OK or a double click take the name; Escape, Cancel or the right
+word why, wrapped on as many lines as it takes under the fields (the
+requester grows down to hold them, its buttons with it).  Return in the
+file field, OK or a double click take the name; Escape, Cancel or the right
 button give up.
 """
 
@@ -19,6 +20,9 @@ import os
 from dataclasses import dataclass
 from pathlib import Path
 
+import numpy as np
+import numpy.typing as npt
+
 from amiga.display.box import Box
 from amiga.dos import file_in
 from amiga.input import IDCMP, IntuiMessage, MouseCode, Qualifier, RawKey
@@ -26,7 +30,8 @@ from amiga.intuition import Button, Scroller, StringGadget, Window
 from amiga.pattern import PatternError, compile_pattern, matches
 from saga.look.text import Lookup
 from saga.screen import pens as P
-from saga.screen.ui import DRAW_INFO, WIDTH, Ui
+from saga.screen.ui import DRAW_INFO, HEIGHT, WIDTH, Ui
+from saga.screen.windows import wrap
 
 PATTERN = "#?.saga"  # the original's ASL pattern
 ROWS = 18
@@ -39,7 +44,9 @@ LIST_RIGHT = X1 - 10 - SCROLL_W  # the list's box; the scroll bar beside it
 FIELD_TOP = LIST_TOP + ROWS * ROW + 8  # the first of the three fields
 FIELD_STEP = 16
 MESSAGE_Y = FIELD_TOP + 3 * FIELD_STEP + 7  # baseline of the line saying what was refused
-Y1 = MESSAGE_Y + 30
+Y1 = MESSAGE_Y + 30  # the bottom, with one line of it
+MESSAGE_COLUMNS = (X1 - X0 - 16) // 8
+MESSAGE_LINES = (HEIGHT - 4 - Y1) // ROW + 1  # as many as the screen has room for
 PATH_MAX = 1024
 DOUBLE_CLICK = 0.4  # seconds
 WHEEL_ROWS = 3
@@ -84,13 +91,23 @@ def _by_name(entry: Entry) -> str:
     return entry.name.lower()
 
 
-def choose_file(ui: Ui, t: Lookup, title: str, folder: Path, name: str = "") -> Path | None:
+def choose_file(
+    ui: Ui,
+    t: Lookup,
+    title: str,
+    folder: Path,
+    name: str = "",
+    *,
+    pattern: str = PATTERN,
+    drawers: bool = False,
+) -> Path | None:
     """Ask for a file; returns its path, or None if the player gives up.
 
     A name given beforehand is shown selected: typing replaces it, the
-    cursor keys keep it for editing.
+    cursor keys keep it for editing.  With ``drawers``, OK with no file
+    named takes the drawer shown.
     """
-    return FileRequester(ui, t, title, folder, name).run()
+    return FileRequester(ui, t, title, folder, name, pattern, drawers).run()
 
 
 def _expanded(text: str) -> Path:
@@ -112,10 +129,20 @@ def split_typed(text: str) -> tuple[str | None, str]:
 class FileRequester:
     """The requester's gadgets, the drawer shown and its list."""
 
-    def __init__(self, ui: Ui, t: Lookup, title: str, folder: Path, name: str) -> None:
+    def __init__(
+        self,
+        ui: Ui,
+        t: Lookup,
+        title: str,
+        folder: Path,
+        name: str,
+        pattern: str = PATTERN,
+        drawers: bool = False,
+    ) -> None:
         self.ui, self.t = ui, t
         self.folder = folder.resolve()
-        self.pattern = PATTERN
+        self.pattern = pattern
+        self.drawers = drawers
         self.refused = ""  # what the last thing typed was refused for
         self.window = Window(Box(X0, Y0, X1 + 1, Y1 + 1), title, DRAW_INFO)
         labels = [t("MSG_PATTERN"), t("MSG_DRAWER"), t("MSG_FILE")]
@@ -123,13 +150,14 @@ class FileRequester:
         self.labels = labels
         self.pattern_field, self.drawer_field, self.file_field = (
             StringGadget(self._field_box(row), text, max_chars=PATH_MAX)
-            for row, text in enumerate((PATTERN, str(self.folder), name))
+            for row, text in enumerate((pattern, str(self.folder), name))
         )
         self.fields = [self.pattern_field, self.drawer_field, self.file_field]
         self.pattern_field.selected = self.drawer_field.selected = False  # only File's name is
         ok, cancel = t("MSG_OK"), t("MSG_CANCEL")
         self.ok = Button(Box(X0 + 8, Y1 - 18, X0 + 8 + 8 * len(ok) + 24, Y1 - 5), ok)
         self.cancel = Button(Box(X1 - 31 - 8 * len(cancel), Y1 - 18, X1 - 7, Y1 - 5), cancel)
+        self.backdrop: npt.NDArray[np.uint8] | None = None  # the dimmed screen behind it
         self.scroller = Scroller(
             Box(X1 - 8 - SCROLL_W, LIST_TOP - 2, X1 - 8, LIST_TOP + ROWS * ROW + 1)
         )
@@ -207,6 +235,7 @@ class FileRequester:
     def run(self) -> Path | None:
         ui = self.ui
         with ui.requester_layer():
+            self.backdrop = ui.save_area(0, 0, WIDTH - 1, HEIGHT - 1)
             while True:
                 self.draw()
                 message = ui.next_message(None)
@@ -227,6 +256,8 @@ class FileRequester:
             return True, None
         if gadget in (self.ok, self.file_field):
             chosen = self._take()
+            if chosen is None and self.drawers and not self.file_field.text and not self.refused:
+                return True, self.folder
             return chosen is not None, chosen
         if gadget is self.drawer_field:
             self._go(self._typed_drawer(self.drawer_field.text))
@@ -289,14 +320,37 @@ class FileRequester:
 
     # -- drawing ----------------------------------------------------------------
 
+    def refusal(self) -> list[str]:
+        """What was refused, in lines that fit the requester (a path too long
+        even for all the room there is ends in "...")."""
+        lines = wrap(self.refused, MESSAGE_COLUMNS)
+        if len(lines) > MESSAGE_LINES:
+            lines = lines[:MESSAGE_LINES]
+            lines[-1] = lines[-1][: MESSAGE_COLUMNS - 3] + "..."
+        return lines
+
+    def _fit(self, lines: int) -> None:
+        """Make the requester tall enough for a refusal of so many lines,
+        giving the screen behind back where it grows shorter again."""
+        bottom = Y1 + ROW * max(lines - 1, 0)
+        old = self.window.box.bottom - 1
+        if bottom < old and self.backdrop is not None:
+            self.ui.restore_area(X0, bottom + 1, self.backdrop[bottom + 1 : old + 1, X0 : X1 + 1])
+        self.window.box = Box(X0, Y0, X1 + 1, bottom + 1)
+        for button in (self.ok, self.cancel):
+            b = button.box
+            button.box = Box(b.left, bottom - 18, b.right, bottom - 5)
+
     def draw(self) -> None:
         ui = self.ui
+        refusal = self.refusal()
+        self._fit(len(refusal))
         self.window.draw(ui.rp)
         self._draw_list()
         for row, label in enumerate(self.labels):
             ui.text(X0 + 8, FIELD_TOP + row * FIELD_STEP + 10, label, P.BLACK)
-        if self.refused:
-            ui.text(X0 + 8, MESSAGE_Y, self.refused[: (X1 - X0 - 16) // 8], P.RED_TEXT)
+        for row, line in enumerate(refusal):
+            ui.text(X0 + 8, MESSAGE_Y + row * ROW, line, P.RED_TEXT)
 
     def _draw_list(self) -> None:
         ui, t = self.ui, self.t

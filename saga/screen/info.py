@@ -11,13 +11,13 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from saga.art import COUNTER_SIZE, counter_image
+from saga.art import COUNTER_SIZE
 from saga.engine import tables as T
 from saga.look.text import Lookup
 from saga.look.view import GameView, ItemView, PieceView, SideView
 from saga.screen import pens as P
 from saga.screen.board import Thing
-from saga.screen.panel import LINE, Panel, text_width
+from saga.screen.panel import LINE_HEIGHT, Panel, text_width
 from saga.screen.ui import Ui
 
 MARGIN = 8
@@ -306,28 +306,29 @@ def open_info(ui: Ui, v: GameView, t: Lookup, thing: Thing) -> Panel:
         width = left_w
     lines = max(len(sheet.rows) + len(sheet.notes), len(sheet.right))
     images = max(len(sheet.jarls) + (sheet.sword is not None), min(4, len(sheet.treasures)))
-    height = max(4 + LINE * lines, 4 + SLOT * images) + 6
+    height = max(4 + LINE_HEIGHT * lines, 4 + SLOT * images) + 6
     panel = Panel(ui, t("MSG_DETAILS"), width, height)
     for row, (label, value) in enumerate(sheet.rows):
-        panel.text(MARGIN, 11 + row * LINE, label)
-        panel.text(value_x, 11 + row * LINE, value)
+        panel.text(MARGIN, 11 + row * LINE_HEIGHT, label)
+        panel.text(value_x, 11 + row * LINE_HEIGHT, value)
     for row, note in enumerate(sheet.notes, len(sheet.rows)):
-        panel.text(MARGIN, 11 + row * LINE, note)
+        panel.text(MARGIN, 11 + row * LINE_HEIGHT, note)
     for row, line in enumerate(sheet.right):
-        panel.text(right_x, 11 + row * LINE, line)
+        panel.text(right_x, 11 + row * LINE_HEIGHT, line)
     _draw_images(panel, sheet, images_x)
     return panel
 
 
 def _draw_images(panel: Panel, sheet: Sheet, x: int) -> None:
+    art = panel.ui.art
     y = 5
     if sheet.sword is not None or sheet.jarls:
         if sheet.sword is not None:
-            panel.counter(x, y, counter_image(T.SWORD, sheet.sword))
+            panel.counter(x, y, art.counter(T.SWORD, sheet.sword))
             y += SLOT
         for jarl, hero in sheet.jarls:
-            panel.counter(x, y, counter_image(T.JARL, jarl, pen=P.hero_pen(hero)))
+            panel.counter(x, y, art.counter(T.JARL, jarl, pen=P.hero_pen(hero)))
             y += SLOT
         x += SLOT
     for n, treasure in enumerate(sheet.treasures):
-        panel.counter(x + (n // 4) * SLOT, 5 + (n % 4) * SLOT, counter_image(T.TREASURE, treasure))
+        panel.counter(x + (n // 4) * SLOT, 5 + (n % 4) * SLOT, art.counter(T.TREASURE, treasure))

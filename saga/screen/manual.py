@@ -25,6 +25,7 @@ from amiga.intuition import Button
 from saga.look.text import Lookup
 from saga.screen import guide as G
 from saga.screen import pens as P
+from saga.screen.panel import LINE_HEIGHT as P_LINE_HEIGHT
 from saga.screen.panel import Panel
 from saga.screen.ui import DRAW_INFO, FONT, Ui
 
@@ -33,9 +34,9 @@ MARGIN = 8
 BAR = 14  # the scroll bar's width
 BUTTONS = 18  # the row of buttons at the top
 TEXT_TOP = BUTTONS + 4
-LINE = 11  # a pixel more than the other windows' lines, for the links' buttons
+LINE_HEIGHT = P_LINE_HEIGHT + 1  # a pixel more than the other windows', for the links' buttons
 COLUMNS = (WIDTH - 2 * MARGIN - BAR) // FONT
-ROWS = (HEIGHT - TEXT_TOP - 4) // LINE
+ROWS = (HEIGHT - TEXT_TOP - 4) // LINE_HEIGHT
 TYPING_PAUSE = 1.0  # seconds after which typed letters start a new search
 
 
@@ -183,7 +184,7 @@ class ManualWindow:
         self.draw_buttons()
         for row, line in enumerate(self.lines[self.top : self.top + ROWS]):
             x = MARGIN
-            baseline = TEXT_TOP + 9 + row * LINE
+            baseline = TEXT_TOP + 9 + row * LINE_HEIGHT
             for n, span in enumerate(line):
                 if span.is_link:
                     picked = self.picked == (self.top + row, n)
@@ -321,7 +322,7 @@ class ManualWindow:
 
     def link_at(self, x: int, y: int) -> str | None:
         """The section a link at (x, y) in the window leads to, if there is one."""
-        row = (y - TEXT_TOP - 2) // LINE
+        row = (y - TEXT_TOP - 2) // LINE_HEIGHT
         if not 0 <= row < ROWS or self.top + row >= len(self.lines):
             return None
         at = MARGIN

@@ -11,9 +11,10 @@ from __future__ import annotations
 
 from saga.look.text import Lookup
 from saga.screen import pens as P
-from saga.screen.ui import LOWER_Y, LOWER_Y2, MESSAGE_TOP, UPPER_Y, WIDTH, Ui
+from saga.screen.ui import FONT, LOWER_Y, LOWER_Y2, MESSAGE_TOP, UPPER_Y, WIDTH, Ui
 
-LINE = 79  # characters of the lower message on one line
+LEFT = 4  # pixels left of the messages
+WRAP = (WIDTH - LEFT) // FONT  # characters of the lower message on its first line (79)
 Line = tuple[str, int]  # a text and its pen
 
 
@@ -32,15 +33,15 @@ class MessageBar:
         ui = self.ui
         ui.fill(0, MESSAGE_TOP, WIDTH - 1, MESSAGE_TOP + 29, P.BLACK)
         text, pen = self.upper
-        ui.text(4, UPPER_Y, text[: WIDTH // 8], pen)  # the whole width: no hint beside it
+        ui.text(LEFT, UPPER_Y, text[: WIDTH // FONT], pen)  # the whole width: no hint beside it
         text, pen = self.lower
-        ui.text(4, LOWER_Y, text[:LINE], pen)
-        if len(text) > LINE:
-            ui.text(4, LOWER_Y2, text[LINE:], pen)
+        ui.text(LEFT, LOWER_Y, text[:WRAP], pen)
+        if len(text) > WRAP:
+            ui.text(LEFT, LOWER_Y2, text[WRAP:], pen)
         left, right = self.hints
         if self.note is not None:
             note, pen = self.note
-            ui.text(WIDTH - 4 - 8 * len(note), LOWER_Y2, note, pen)
+            ui.text(WIDTH - LEFT - FONT * len(note), LOWER_Y2, note, pen)
             return
         hint = f"{self.t('MSG_LMB')}{left},{self.t('MSG_RMB')}{right}"
-        ui.text(WIDTH - 4 - 8 * len(hint), LOWER_Y2, hint, P.LIGHT_GREY)
+        ui.text(WIDTH - LEFT - FONT * len(hint), LOWER_Y2, hint, P.LIGHT_GREY)

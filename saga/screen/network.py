@@ -9,7 +9,6 @@ Cancel; Return is OK, Escape and the right button cancel.
 
 from __future__ import annotations
 
-import textwrap
 from collections.abc import Callable
 from dataclasses import dataclass
 
@@ -20,6 +19,7 @@ from saga.engine import tables as T
 from saga.look.text import Lookup
 from saga.screen import pens as P
 from saga.screen.ui import DRAW_INFO, HEIGHT, WIDTH, Ui
+from saga.screen.windows import wrap
 
 SCREEN = Box(0, 0, WIDTH, HEIGHT)
 ROW = 16  # pixels between a form's rows
@@ -175,7 +175,7 @@ class _Form:
         if problem is None:
             return
         columns = (self.window.inner.width - 16) // 8
-        for line, text in enumerate(textwrap.wrap(problem, columns)[:PROBLEM_ROWS]):
+        for line, text in enumerate(wrap(problem, columns)[:PROBLEM_ROWS]):
             ui.text(self.left, self.top + row * ROW + 9 + line * 10, text, P.RED_TEXT)
 
 

@@ -8,11 +8,10 @@ advanced treasures appear only in advanced games.
 
 from __future__ import annotations
 
-from saga.art import counter_image
 from saga.engine import tables as T
 from saga.look.text import Lookup
 from saga.screen.info import SWORD_DOCS, TREASURE_DOCS, doc_lines
-from saga.screen.panel import LINE, Panel, text_width
+from saga.screen.panel import LINE_HEIGHT, Panel, text_width
 from saga.screen.ui import Ui
 
 PAGE_WIDTH = 44  # characters a line of the pages' text holds
@@ -89,15 +88,15 @@ def open_page(ui: Ui, t: Lookup, page: str, *, advanced: bool = False) -> Panel:
     x = MARGIN + (IMAGE_ROOM if images else 0)
     widest = max(text_width(line) for heading, lines, _ in entries for line in (heading, *lines))
     rows = sum(1 + len(lines) for _, lines, _ in entries) + len(entries) - 1
-    height = 6 + LINE * rows + (8 if page == "swords" else 0)  # the last counter overhangs
+    height = 6 + LINE_HEIGHT * rows + (8 if page == "swords" else 0)  # the last counter overhangs
     panel = Panel(
         ui, t(TITLES[page]), x + max(widest, text_width("x" * PAGE_WIDTH)) + MARGIN, height
     )
     row = 0
     for heading, lines, image in entries:
         if image is not None:
-            panel.counter(MARGIN, 2 + row * LINE, counter_image(*image))
+            panel.counter(MARGIN, 2 + row * LINE_HEIGHT, panel.ui.art.counter(*image))
         for n, line in enumerate((heading, *lines)):
-            panel.text(x, 11 + (row + n) * LINE, line, bold=n == 0)
+            panel.text(x, 11 + (row + n) * LINE_HEIGHT, line, bold=n == 0)
         row += len(lines) + 2
     return panel

@@ -19,7 +19,7 @@ from saga.screen import pens as P
 from saga.screen.ui import FONT, HEIGHT, WIDTH, Ui
 from saga.screen.windows import INFO_LOOK, SCREEN
 
-LINE = 10  # pixels from one text line to the next
+LINE_HEIGHT = 10  # pixels from one text line to the next
 # Keys that close no window: the qualifiers, and the wheel (a key on the Amiga).
 _IGNORED_KEYS = frozenset(
     (*range(RawKey.LSHIFT, RawKey.RAMIGA + 1), RawKey.WHEEL_UP, RawKey.WHEEL_DOWN)

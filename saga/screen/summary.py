@@ -9,12 +9,12 @@ hero over the last 40 turns, against the 15 points that earn Valhalla.
 
 from __future__ import annotations
 
-from saga.art import COUNTER_SIZE, counter_image
+from saga.art import COUNTER_SIZE
 from saga.engine import tables as T
 from saga.look.text import Lookup
 from saga.look.view import GameView
 from saga.screen import pens as P
-from saga.screen.panel import LINE, Panel
+from saga.screen.panel import LINE_HEIGHT, Panel
 from saga.screen.ui import Ui
 
 WIDTH = 470
@@ -88,7 +88,7 @@ def summary_window(ui: Ui, v: GameView, t: Lookup) -> Panel:
 def open_summary(ui: Ui, v: GameView, t: Lookup) -> Panel:
     rows = summary_rows(v, t)
     lines = len(rows)  # the heroes and a blank line under them
-    graph_y = 20 + lines * LINE
+    graph_y = 20 + lines * LINE_HEIGHT
     tallest = max(len(pile) for pile in piles(v))
     height = max(graph_y + GRAPH_H + 8, PILE_TOP + tallest * PILE_STEP + COUNTER_SIZE)
     panel = Panel(ui, t("MSG_SUMMARY_TITLE"), WIDTH, height)
@@ -98,7 +98,7 @@ def open_summary(ui: Ui, v: GameView, t: Lookup) -> Panel:
     panel.line(TABLE_X + 1, 15, WIDTH - 12, 15, P.BLACK)
     panel.line(TABLE_X, 14, WIDTH - 13, 14, P.WHITE)
     for row, (text, pen) in enumerate(rows[1:], 1):
-        panel.text(TABLE_X, 13 + row * LINE, text, pen)
+        panel.text(TABLE_X, 13 + row * LINE_HEIGHT, text, pen)
     _draw_piles(panel, v)
     _draw_graph(panel, v, graph_y)
     return panel
@@ -110,7 +110,7 @@ def _draw_piles(panel: Panel, v: GameView) -> None:
         kind = (T.MONSTER, T.JARL, T.TREASURE)[column]
         # The first counter lies on top, so the bottom ones are drawn first.
         for place in reversed(range(len(numbers))):
-            image = counter_image(kind, numbers[place], face_down=kind != T.MONSTER)
+            image = panel.ui.art.counter(kind, numbers[place], face_down=kind != T.MONSTER)
             panel.ui.rp.blit(image, panel.x0 + x, panel.y0 + PILE_TOP + place * PILE_STEP)
 
 

@@ -32,6 +32,7 @@ from amiga.display.box import Box
 from amiga.display.rastport import DrawMode
 from amiga.input import IDCMP, EventSource, IntuiMessage, MouseCode, Qualifier, RawKey
 from amiga.intuition import DrawInfo, Menu, MenuItem, MenuStrip, bevel
+from saga.art.kit import Art, OwnArt
 from saga.screen import pens as P
 
 WIDTH, HEIGHT = PAL_WIDTH, PAL_HEIGHT
@@ -91,8 +92,10 @@ class Ui:
         source: EventSource,
         presenter: Presenter | None = None,
         screen: Screen | None = None,
+        art: Art | None = None,
     ) -> None:
         self.screen = screen or Screen(WIDTH, HEIGHT, depth=7, halfbrite=True)
+        self.art: Art = art or OwnArt()  # the map, counters and colours every screen draws with
         self.rp = self.screen.rastport
         self.source = source
         self.presenter = presenter
@@ -104,6 +107,7 @@ class Ui:
         # Saves a screenshot and returns the note saying where; the program's to set.
         self.take_screenshot: Callable[[], str] | None = None
         self._note: _Note | None = None
+        self.frame_hero: int | None = None
         self.frame_colour(None)
         source.urgent = self._quits
 
@@ -130,8 +134,8 @@ class Ui:
 
     def frame_colour(self, hero: int | None) -> None:
         """Colour the screen frame for the hero whose turn it is (grey for none)."""
-        colour = P.NEUTRAL_FRAME if hero is None else P.HERO_COLOURS[hero]
-        for pen, shade in zip(P.BORDER, P.frame_shades(colour), strict=True):
+        self.frame_hero = hero
+        for pen, shade in zip(P.BORDER, self.art.frame(hero), strict=True):
             self.screen.palette.set_rgb(pen, *shade)
 
     def draw_frame(self) -> None:

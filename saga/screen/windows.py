@@ -8,6 +8,7 @@ or key closes, live in info, summary, pages, manual and about.)
 
 from __future__ import annotations
 
+import os
 from collections.abc import Sequence
 from dataclasses import replace
 
@@ -24,6 +25,35 @@ LINE_HEIGHT = 10  # 8 of the font, 1 of its shadow, 1 between lines so they neve
 # Info requesters: the lines on dark grey under a black title bar.
 INFO_LOOK = replace(DRAW_INFO, background=P.DARK_GREY, fill=P.BLACK)
 SCREEN = Box(0, 0, WIDTH, HEIGHT)
+
+
+def wrap(text: str, width: int) -> list[str]:
+    """Fill lines of at most ``width`` characters, breaking only between words.
+
+    A single "word" longer than a line (a long path) is broken after one
+    of its slashes where it can be, since it cannot fit whole, its first
+    piece filling what is left of the line before it.  No line starts with
+    a space: each goes flush left, as EasyRequest sets its text.
+    """
+    lines: list[str] = []
+    line = ""
+    for word in text.split():
+        while True:
+            room = width - len(line) - 1 if line else width
+            if len(word) <= room:
+                line = f"{line} {word}" if line else word
+                break
+            cut = 0
+            if len(word) > width:  # too long for any line: break it
+                cut = word.rfind(os.sep, 0, max(room, 0)) + 1 or (0 if line else width)
+            if cut:
+                line = f"{line} {word[:cut]}" if line else word[:cut]
+                word = word[cut:]
+            lines.append(line)
+            line = ""
+    if line:
+        lines.append(line)
+    return lines
 
 
 def _window(

@@ -22,6 +22,7 @@ from amiga.display import Screen
 from amiga.input import IDCMP, EventSource
 from amiga.intuition import Menu, MenuItem, bar
 from saga.art import WINDOW_ICON
+from saga.art.kit import Art, OwnArt
 from saga.engine import tables as T
 from saga.engine.rng import Lcg64
 from saga.engine.session import Session, Setup
@@ -29,7 +30,7 @@ from saga.engine.state import GameState
 from saga.files import savefile
 from saga.files.config import Config, ForgetSettings, SettingsStore
 from saga.files.places import AUTOSAVE
-from saga.look.text import Lookup, Notice
+from saga.look.text import Lookup, Notice, warn
 from saga.screen import pens as P
 from saga.screen.about import about_window
 from saga.screen.board import Board
@@ -87,7 +88,7 @@ class App:
         ui.set_menus(self._menus())
         ui.take_screenshot = self._screenshot
         ui.show_title = config.titlebar
-        P.install_fixed(ui.screen.palette)  # the map's colours come with the board
+        P.install(ui.screen.palette, ui.art.fixed_colours())  # the map's come with the board
 
     @functools.cached_property
     def board(self) -> Board:
@@ -138,6 +139,9 @@ class App:
                     bar(),
                     item("stretch", "MSG_STRETCH", checked=config.stretch),
                     item("scanlines", "MSG_SCANLINES", checked=config.scanlines),
+                    bar(),
+                    item("original", "MSG_MENU_ORIGINAL"),
+                    item("own_art", "MSG_MENU_OWN_PICTURES", enabled=self._original_shown),
                 ],
             ),
             Menu(
@@ -171,9 +175,10 @@ class App:
         The start-up ``notices`` (a bad hero word, a bad line of the
         settings) come first, in a requester over the title screen, as 1.95
         shows them.  A saved game named by ``path`` (from the command line)
-        is opened next; if it fails, its requester says why and the title
-        screen follows.  ``network`` hosts (that saved game, or a new one
-        of the settings) or joins a network game first.
+        is opened next; if it fails, its requester says why, stderr too (as
+        for the other start-up warnings, and as ``--headless`` says it), and
+        the title screen follows.  ``network`` hosts (that saved game, or a
+        new one of the settings) or joins a network game first.
         """
         if notices:
             self._title_screen().draw()
@@ -181,7 +186,7 @@ class App:
         following = Leave(then=network)
         if path is not None:
             self._title_screen().draw()  # 1.95 loads it with the title screen up
-            opened = self._load(path)  # if it fails, the title screen follows its requester
+            opened = self._load(path, starting=True)  # if it fails, the title screen follows
             following = Leave(*opened, then=network) if opened is not None else Leave()
         while (next_round := self._round(following)) is not None:
             following = next_round
@@ -218,13 +223,10 @@ class App:
     def _setup(self, state: GameState | None) -> Setup:
         """A new game of the settings as they stand (or the saved one), on the run's dice."""
         config = self.config
+        if state is not None:
+            return Setup.continuing(self.dice.state, state, config.fixes)
         return Setup(
-            self.dice.state,
-            tuple(config.controls),
-            config.turns,
-            config.advanced,
-            config.fixes,
-            state,
+            self.dice.state, tuple(config.controls), config.turns, config.advanced, config.fixes
         )
 
     def _game(
@@ -334,6 +336,8 @@ class App:
             "join": self._leave,
             "manual": self._window,
             "about": self._window,
+            "original": self._choose_original,
+            "own_art": lambda key: self._use_art(OwnArt(), ""),
         }
         for key in ("titlebar", "watch", "stretch", "scanlines"):
             actions[key] = lambda key: self._setting(key, bool(ui.menu_item(key).checked))
@@ -363,6 +367,40 @@ class App:
     def _rules(self, key: str) -> None:
         rules_window(self.ui, self.t, key, advanced=self.config.advanced)
 
+    @property
+    def _original_shown(self) -> bool:
+        return not isinstance(self.ui.art, OwnArt)
+
+    def _choose_original(self, key: str) -> None:
+        """Use the original's pictures...: the player's copy of Saga 1.95, through the
+        file requester; what cannot be used of it is said in a requester."""
+        t, ui = self.t, self.ui
+        kept = Path(self.config.original).expanduser() if self.config.original else None
+        folder = kept.parent if kept is not None else Path.home()
+        path = choose_file(ui, t, t("MSG_ORIGINAL_CHOOSE"), folder, pattern="#?", drawers=True)
+        if path is None:
+            return
+        from saga.original import load  # the copy's readers come only when a copy is named
+
+        loaded = load(path)
+        if loaded.notices():
+            fm.tell(ui, t, loaded.notices())
+        if loaded.usable:
+            self._use_art(loaded.art, str(path.resolve()))
+            ui.note(f"{t('MSG_ORIGINAL_IN_USE')} {path.name}")
+
+    def _use_art(self, art: Art, original: str) -> None:
+        """Draw with ``art`` from now on, and keep where it came from ("": our own)."""
+        ui = self.ui
+        ui.art = art
+        P.install(ui.screen.palette, art.fixed_colours())
+        ui.frame_colour(ui.frame_hero)
+        if "board" in self.__dict__:  # a board made already takes the new map and counters
+            self.board.use_art()
+        ui.enable("own_art", on=self._original_shown)
+        self.config.original = original
+        self.store.remember(original=original)
+
     def _setting(self, key: str, on: bool) -> None:
         """A check item of the Settings menu: apply it, and keep it."""
         ui, presenter = self.ui, self.ui.presenter
@@ -381,11 +419,14 @@ class App:
         path = choose_file(self.ui, t, t("MSG_OPEN_GAME"), self.folder)
         return None if path is None else self._load(path)
 
-    def _load(self, path: Path) -> tuple[GameState, Path] | None:
-        """The saved game at ``path``, or None once a requester has said why not."""
+    def _load(self, path: Path, starting: bool = False) -> tuple[GameState, Path] | None:
+        """The saved game at ``path``, or None once a requester has said why not
+        (and, ``starting`` up, stderr in English)."""
         try:
             opened = savefile.load(path), path
         except savefile.SaveFileError as e:
+            if starting:
+                warn(str(e))
             fm.complain(self.ui, self.t, *fm.open_failed(self.t, path, e))
             return None
         self.folder = path.parent
@@ -423,6 +464,7 @@ def run_window(
     network: NetWish | None = None,
     autosave: Path | None = None,
     notices: Sequence[Notice] = (),
+    art: Art | None = None,
 ) -> int:
     """Open the window and play until the player quits; returns the exit status.
 
@@ -452,7 +494,7 @@ def run_window(
         )
         try:
             source = source if source is not None else PygameEventSource(presenter)
-            ui = Ui(source, presenter, screen)
+            ui = Ui(source, presenter, screen, art)
             app = App(ui, config, text, Lcg64(seed), store=store, record=record, autosave=autosave)
             if watch is not None:
                 app.watch(watch)

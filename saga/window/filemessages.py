@@ -7,13 +7,13 @@ cannot be read, is not a saved game, or cannot be written.  The complaints
 come here as requester lines, titled and closed as the original's
 ("Saga: Recoverable error", OK), with the reason in the player's language
 (the system's own words only for a failure the catalog has no sentence
-for), wrapped at word boundaries to fit the requester.
+for) on the lines under it, each wrapped at word boundaries to fit the
+requester, every line flush left as EasyRequest sets them.
 """
 
 from __future__ import annotations
 
 import errno
-import os
 from collections.abc import Callable, Sequence
 from pathlib import Path
 
@@ -23,10 +23,9 @@ from saga.files import savefile
 from saga.look.text import PROBLEM_MESSAGES, Lookup, Notice
 from saga.screen import pens as P
 from saga.screen.ui import Ui
-from saga.screen.windows import Line, requester
+from saga.screen.windows import Line, requester, wrap
 
 COLUMNS = 72  # characters on a requester line, well inside the 640-pixel screen
-INDENT = "  "  # before each line of a reason, under its message
 
 # Failures that happen while writing an opened file, not while opening it.
 _WRITE_ERRNOS = frozenset(
@@ -53,43 +52,6 @@ ERRNO_MESSAGES = {
     )
     if code is not None
 }
-
-
-def wrap(text: str, width: int = COLUMNS) -> list[str]:
-    """Fill lines of at most ``width`` characters, breaking only between words.
-
-    A single "word" longer than a line (a long path) is broken after one
-    of its slashes where it can be, since it cannot fit whole.
-    """
-    lines: list[str] = []
-    line = ""
-    for word in text.split():
-        pieces = _pieces(word, width)
-        for piece in pieces[:-1]:
-            if line:
-                lines.append(line)
-            line = ""
-            lines.append(piece)
-        word = pieces[-1]
-        if line and len(line) + 1 + len(word) <= width:
-            line += " " + word
-        else:
-            if line:
-                lines.append(line)
-            line = word
-    if line:
-        lines.append(line)
-    return lines
-
-
-def _pieces(word: str, width: int) -> list[str]:
-    pieces = []
-    while len(word) > width:
-        cut = word.rfind(os.sep, 0, width) + 1 or width
-        pieces.append(word[:cut])
-        word = word[cut:]
-    pieces.append(word)
-    return pieces
 
 
 def title(t: Lookup) -> str:
@@ -130,12 +92,11 @@ def loaded(t: Lookup, path: Path) -> str:
 
 
 def lines(message: str, reason: str) -> list[Line]:
-    """A complaint as requester lines: the message, then the reason indented under it.
+    """A complaint as requester lines: the message, then the reason under it.
 
     Both are white: grey on the requester's grey was hard to read.
     """
-    reasons = [INDENT + text for text in wrap(reason, COLUMNS - len(INDENT))]
-    return [(text, P.WHITE) for text in [*wrap(message), *reasons]]
+    return [(text, P.WHITE) for text in [*wrap(message, COLUMNS), *wrap(reason, COLUMNS)]]
 
 
 def save_failed(t: Lookup, path: Path, error: OSError) -> tuple[str, str]:

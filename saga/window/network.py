@@ -36,7 +36,7 @@ from saga.screen.network import (
     wait_window,
 )
 from saga.screen.ui import Ui
-from saga.screen.windows import requester
+from saga.screen.windows import requester, wrap
 from saga.window import filemessages as fm
 
 DEFAULT_PORT = 4000
@@ -240,12 +240,12 @@ def _open(game: Announced) -> str:
 
 
 def _problem(ui: Ui, t: Lookup, text: str) -> None:
-    lines = [(line, PENS.WHITE) for line in fm.wrap(text) or [""]]
+    lines = [(line, PENS.WHITE) for line in wrap(text, fm.COLUMNS) or [""]]
     requester(ui, t("MSG_NET_GAME"), lines, ok=t("MSG_OK"))
 
 
 def stopped(ui: Ui, t: Lookup, lines: list[str]) -> None:
     """Tell the player why the network game stopped here."""
-    shown = [w for line in lines for w in fm.wrap(line)]
+    shown = [w for line in lines for w in wrap(line, fm.COLUMNS)]
     said = [(line, PENS.WHITE) for line in shown[:20]]
     requester(ui, t("MSG_NET_GAME"), said, ok=t("MSG_OK"))
