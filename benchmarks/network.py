@@ -54,9 +54,9 @@ HEADER = ["SAGA-REPLAY 1 1 20 0 1 1 1 1 1 1"]
 
 def latency(answers: int) -> list[float]:
     """Seconds from each answer's giving to its arrival in all six streams."""
-    server = Server(HEADER, (89,) * 7, frozenset(range(1, 6)), "BENCH7")
+    server = Server(HEADER, (89,) * 7, frozenset(range(1, 6)), "KEMCH7")
     port = server.listen("127.0.0.1", 0)
-    clients = [Client("127.0.0.1", port, "BENCH7", frozenset({h})) for h in range(1, 6)]
+    clients = [Client("127.0.0.1", port, "KEMCH7", frozenset({h})) for h in range(1, 6)]
     for client in clients:
         threading.Thread(target=client.join, daemon=True).start()
     assert server.wait_for_players(10)
@@ -138,7 +138,7 @@ def bytes_per_game() -> tuple[int, float]:
                             show(),
                             Seating(frozenset({0}), answers),
                             ("127.0.0.1", 0),
-                            "BENCH7",
+                            "KEMCH7",
                             tell=tell,
                             **common,
                         )
@@ -154,7 +154,7 @@ def bytes_per_game() -> tuple[int, float]:
                         target=lambda seating=seating: results.append(
                             join_game(
                                 ("127.0.0.1", port[0]),
-                                "BENCH7",
+                                "KEMCH7",
                                 english(),
                                 show,
                                 seating,

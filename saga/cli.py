@@ -41,6 +41,7 @@ from saga.play.replay import Recorder, ReplayHost
 
 if TYPE_CHECKING:
     from saga.art.kit import Art
+    from saga.net.online import Servers
     from saga.screen.network import HostForm, JoinForm  # the window's forms, answered here
 
 TEMPLATE = (
@@ -50,9 +51,9 @@ TEMPLATE = (
     "[SIEGFRIED=...] [STARKAD=...] [[FILE=]savedgame]  |  saga [--headless] --replay FILE  |  "
     "saga --simulate N [--seed S] [--turns T] [--advanced] [--jobs J] [--csv FILE] "
     "[--chart FILE.png] [HERO=AMIGA|NONE ...]  |  "
-    "saga [--headless] --host [ADDR:]PORT [--code CODE] [--seat HERO,...] [--answers FILE] "
-    "[--announce] [options] [HERO=...] [FILE]  |  "
-    "saga [--headless] --join ADDR:PORT --code CODE [--seat HERO,...] [--answers FILE]  |  "
+    "saga [--headless] --host online|[ADDR:]PORT [--codes FILE] [--code CODE] "
+    "[--seat HERO,...] [--answers FILE] [--announce] [options] [HERO=...] [FILE]  |  "
+    "saga [--headless] --join CODE|ADDR:PORT [--code CODE] [--seat HERO,...] [--answers FILE]  |  "
     "saga --find"
 )
 
@@ -95,7 +96,8 @@ def _parser() -> argparse.ArgumentParser:
     p.add_argument(
         "--fix-bugs",
         action="store_true",
-        help="mend the original's known traps (the game is then not faithful)",
+        help="mend the original's one known trap, a paralysed hero asked to attack for ever "
+        "(the game is then not faithful)",
     )
     p.add_argument(
         "--original",
@@ -209,6 +211,10 @@ def _run(options: argparse.Namespace) -> int:
     for warning in [*problems, *warnings]:
         warn(warning)
     original = _original_path(options, config, places)
+    # The copy this run uses, as a path from here: the Settings menu's file
+    # requester opens at it.  Like --turns, it reaches the file only if the
+    # player then picks a copy in the window.
+    config.original = str(original) if original is not None else ""
     if options.check:
         return _check_original(original)
     # The window shows them again over the title screen, in the player's language.
@@ -231,7 +237,10 @@ def _run(options: argparse.Namespace) -> int:
         network = _network_wish(options, config, save_path)
         art, told = _original_art(original)
         notices = [*notices, *told]
-        return _window(options, places, config, store, text, seed, save_path, network, notices, art)
+        servers = _servers(options, config) if _online(options) else None
+        return _window(
+            options, places, config, store, text, seed, save_path, network, servers, notices, art
+        )
     if options.join:
         return _join(options, places, config, text)
     if save_path is not None:
@@ -277,12 +286,13 @@ def _window(
     seed: int,
     save_path: Path | None,
     network: HostForm | JoinForm | None,
+    servers: Servers | None,
     notices: list[Notice],
     art: Art | None = None,
 ) -> int:
     """Play in the window, autosaving in the game's own slot: the saved game
-    named first, or the network game of ``--host`` or ``--join``; the
-    start-up ``notices`` are shown over the title screen first."""
+    named first, or the network game of ``--host`` or ``--join`` (online, by
+    ``servers``); the start-up ``notices`` are shown over the title screen first."""
     from amiga.display import DisplayError
     from saga.window.app import run_window  # pygame stays out of headless runs
 
@@ -297,6 +307,7 @@ def _window(
             store=store,
             record=_recording(options, slot, text),
             network=network,
+            servers=servers,
             autosave=slot.autosave,
             notices=notices,
             art=art,
@@ -519,7 +530,7 @@ def _replay(
             watch(Session(setup, text, record(ReplayHost(host, game.answers), setup)), host.out)
             return 0
         slot = _claim(config, places, text)  # the player may take over, and then autosaves
-        art, _ = _original_art(_original_path(options, config, places))
+        art, _ = _original_art(Path(config.original) if config.original else None)
         try:
             return watch_replay(game, config, text, record, autosave=slot.autosave, art=art)
         finally:
@@ -604,11 +615,44 @@ def _simulate(options: argparse.Namespace) -> int:
 def _add_network_options(p: argparse.ArgumentParser) -> None:
     group = p.add_argument_group('network play (see README, "Playing over the network")')
     group.add_argument(
-        "--host", metavar="[ADDR:]PORT", help="host this game for players on other machines"
+        "--host",
+        metavar="online|[ADDR:]PORT",
+        help="host this game for players on other machines: over the internet by a code "
+        "for each seat (online), or listening on a port",
     )
-    group.add_argument("--join", metavar="ADDR:PORT", help="join the game hosted there")
     group.add_argument(
-        "--code", metavar="CODE", help="the join code (the host makes one if not given)"
+        "--join",
+        metavar="CODE|ADDR:PORT",
+        help="join the game whose host gave this code (7-crossover-clockwork), or hosts there",
+    )
+    group.add_argument(
+        "--code",
+        metavar="CODE",
+        help="the join code of a port's game: 6 or more of 34679ACDEFGHJKMNPQRTUVWXY, "
+        "4 of them different (the host makes one if not given)",
+    )
+    group.add_argument(
+        "--codes",
+        type=Path,
+        metavar="FILE",
+        help="with --host online: keep the codes that let a machine in now in FILE, "
+        "a line each: HERO CODE, or watch CODE for spectators",
+    )
+    group.add_argument(
+        "--mailbox",
+        metavar="URL",
+        help="the magic-wormhole mailbox server that passes the codes (ws://HOST:PORT/v1)",
+    )
+    group.add_argument(
+        "--relay",
+        metavar="HINT",
+        help="the transit relay for machines that cannot connect directly (tcp:HOST:PORT)",
+    )
+    group.add_argument(
+        "--relay-only",
+        action="store_true",
+        help="online, connect through the relay only: the other machines never learn "
+        "this machine's addresses",
     )
     group.add_argument(
         "--seat",
@@ -619,8 +663,9 @@ def _add_network_options(p: argparse.ArgumentParser) -> None:
         "--take-over-after",
         metavar="SECONDS",
         type=float,
-        help="with --host: play a seat here (its questions on this terminal) once it has "
-        "been empty that long, at the start or after its player dropped out",
+        help="with --host: play a seat here (its questions on this terminal) once its "
+        "player has not come that long, or its answer is that late (its machine gone "
+        "or silent)",
     )
     group.add_argument(
         "--announce",
@@ -642,6 +687,25 @@ def _check_network_options(options: argparse.Namespace) -> None:
     networked = options.host or options.join
     if options.host and options.join:
         raise UsageError("--host or --join, not both")
+    online = _online(options)
+    if (options.mailbox or options.relay or options.relay_only) and not online:
+        raise UsageError("--mailbox, --relay and --relay-only go with --host online or --join CODE")
+    if options.codes and not (online and options.host):
+        raise UsageError("--codes goes with --host online")
+    if online and (options.code or options.announce):
+        raise UsageError(
+            "an online game is joined by the codes it tells, one for each seat: "
+            "it takes no --code, and is not announced on the local network"
+        )
+    for option, check in (
+        ("mailbox", configuration.mailbox_url),
+        ("relay", configuration.relay_hint),
+    ):
+        if getattr(options, option):
+            try:
+                setattr(options, option, check(getattr(options, option)))
+            except ValueError as e:
+                raise UsageError(f"--{option}: {e}") from None
     if not networked and (options.code or options.seat or options.answers):
         raise UsageError("--code, --seat and --answers go with --host or --join")
     if networked and (options.replay or options.simulate is not None):
@@ -666,6 +730,8 @@ def _check_network_options(options: argparse.Namespace) -> None:
             "--join takes the game from its host: give no heroes, saved game, "
             "--seed, --turns or --advanced"
         )
+    if options.codes and not options.headless:
+        raise UsageError("--codes goes with --headless (the window shows the codes)")
     if options.take_over_after is not None and not options.headless:
         raise UsageError(
             "--take-over-after goes with --headless (in the window, the host takes the "
@@ -680,6 +746,7 @@ def _network_wish(
     checked as the terminal's is (a saved game's seats are checked once it is open)."""
     if not (options.host or options.join):
         return None
+    from saga.net.online import normal_code
     from saga.net.protocol import check_code, new_code, parse_address, parse_seats
     from saga.screen.network import HostForm, JoinForm
 
@@ -687,19 +754,27 @@ def _network_wish(
         seats = parse_seats(options.seat or "")
     except ValueError as e:
         raise UsageError(f"--seat: {e}") from None
-    if options.join and not options.code:
+    online = _online(options)
+    if options.join and not options.code and not online:
         raise UsageError("--join needs the host's --code")
+    address = ("", 0)
+    if not online:
+        try:
+            address = parse_address(options.host or options.join)
+        except ValueError as e:
+            raise UsageError(str(e)) from None
     try:
-        address = parse_address(options.host or options.join)
-    except ValueError as e:
-        raise UsageError(str(e)) from None
-    try:
-        code = check_code(options.code) if options.code else new_code()
+        code = check_code(options.code) if options.code else "" if online else new_code()
     except ValueError as e:
         raise UsageError(f"--code: {e}") from None
     if options.join:
+        if online:
+            return JoinForm(normal_code(options.join), "", options.seat or "")
         if not address[0]:
-            raise UsageError("--join needs the host's address, e.g. 192.168.1.20:4000")
+            raise UsageError(
+                "--join needs the host's code (e.g. 7-crossover-clockwork) "
+                "or address (e.g. 192.168.1.20:4000)"
+            )
         return JoinForm(options.join, code, options.seat or "")
     if save_path is None:
         humans = {h for h, control in enumerate(config.controls) if control == T.HUMAN}
@@ -708,7 +783,23 @@ def _network_wish(
         if not seats <= humans:
             names = ", ".join(T.HERO_NAMES[h] for h in sorted(seats - humans))
             raise UsageError(f"--seat: {names} is not a human hero of this game")
-    return HostForm(options.host, code, seats)
+    return HostForm("" if online else options.host, code, seats, online)
+
+
+def _online(options: argparse.Namespace) -> bool:
+    """Whether the network game is online: ``--host online``, or ``--join`` a code."""
+    from saga.net.online import is_code
+
+    return options.host == ONLINE or bool(options.join and is_code(options.join))
+
+
+def _servers(options: argparse.Namespace, config: configuration.Config) -> Servers:
+    """The servers of an online game: the command line's, else Saga.config's."""
+    from saga.net.online import Servers
+
+    return Servers(
+        options.mailbox or config.mailbox, options.relay or config.relay, not options.relay_only
+    )
 
 
 def _network(options: argparse.Namespace, config: configuration.Config, slot: Slot) -> dict:
@@ -747,10 +838,11 @@ def _host(
 
     slot = _claim(config, places, text)
     try:
-        address = parse_address(options.host)
+        online = options.host == ONLINE
+        address = _servers(options, config) if online else parse_address(options.host)
         shared = _network(options, config, slot)
         host = _terminal_host(slot.autosave, answers=not options.answers)
-        code = options.code or new_code()
+        code = None if online else options.code or new_code()
         registry = None
         if options.announce:
             from saga.net.discovery import default_registry
@@ -765,6 +857,7 @@ def _host(
                 code=code,
                 registry=registry,
                 take_over_after=options.take_over_after,
+                codes=options.codes,
                 **shared,
             )
         finally:
@@ -781,19 +874,25 @@ def _join(
 ) -> int:
     from saga.net import play
     from saga.net.lockstep import NetStop
-    from saga.net.protocol import parse_address
+    from saga.net.online import normal_code
+    from saga.net.protocol import check_code, parse_address
 
-    if not options.code:
+    online = _online(options)
+    if not options.code and not online:
         raise UsageError("--join needs the host's --code")
     slot = _claim(config, places, text)
     try:
-        address = parse_address(options.join)
-        if not address[0]:
-            raise UsageError("--join needs the host's address, e.g. 192.168.1.20:4000")
+        address = _servers(options, config) if online else parse_address(options.join)
+        if isinstance(address, tuple) and not address[0]:
+            raise UsageError(
+                "--join needs the host's code (e.g. 7-crossover-clockwork) "
+                "or address (e.g. 192.168.1.20:4000)"
+            )
+        code = normal_code(options.join) if online else check_code(options.code)
         shared = _network(options, config, slot)
         return play.join_game(
             address,
-            options.code,
+            code,
             text,
             lambda: _terminal_host(slot.autosave, answers=not options.answers),
             **shared,
@@ -824,6 +923,7 @@ def _find() -> int:
 
 
 FIND_WAIT = 2.0  # seconds --find listens for announcements
+ONLINE = "online"  # --host's word for a game over the internet, joined by codes
 MAX_TAKE_OVER = 86400.0  # the longest --take-over-after: a day
 
 

@@ -55,7 +55,7 @@ _GOLDEN = 0x9E3779B97F4A7C15  # splitmix64's step: spreads neighbouring indices 
 class Plan:
     games: int
     seed: int
-    turns: int = 20
+    turns: int = T.DEFAULT_TURNS
     advanced: bool = False
     controls: tuple[T.Control, ...] = (T.AMIGA,) * len(T.HERO_NAMES)
     fixes: bool = False

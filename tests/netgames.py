@@ -5,18 +5,21 @@ from __future__ import annotations
 
 import os
 import re
+import socket
 import subprocess
 import sys
 import time
+from collections.abc import Callable
 from pathlib import Path
 from typing import IO
 
 from saga.engine import tables as T
+from saga.net import protocol as P
 from tests.guards import HANG
 
 ROOT = Path(__file__).resolve().parents[1]
 ORACLE = ROOT / "tests" / "data" / "oracle"
-CODE = "TEST77"
+CODE = "K7QXPM"
 CONTROL_WORDS = {"0": "NONE", "1": "HUMAN", "2": "AMIGA"}
 HOSTING = re.compile(r"hosting on port (\d+)")
 
@@ -156,7 +159,66 @@ def replays_the_original(record: Path, trace: Path) -> subprocess.CompletedProce
     )
 
 
+def same_game(machines: list[Machine], trace: Path, timeout: float = 120.0) -> None:
+    """Every machine ends well with the same replay, which replays as the original's trace."""
+    statuses = [m.finish(timeout) for m in machines]
+    assert statuses == [0] * len(machines), [m.stderr for m in machines]
+    assert len({m.record.read_bytes() for m in machines}) == 1, "the machines' replays differ"
+    checked = replays_the_original(machines[0].record, trace)
+    assert checked.returncode == 0, checked.stderr
+
+
+def until(condition: Callable[[], bool], timeout: float = 20.0) -> None:
+    """Wait for ``condition`` (AssertionError after ``timeout`` seconds)."""
+    end = time.monotonic() + timeout
+    while not condition():
+        assert time.monotonic() < end, "timed out"
+        time.sleep(0.02)
+
+
 def answers_for(trace: Path, seats: set[int]) -> list[str]:
     """The trace's Q lines of those heroes, in order."""
     lines = trace.read_text().splitlines()
     return [q for q in lines if q.startswith("Q ") and int(q.split()[2]) - 6 in seats]
+
+
+def trace_answers(trace: Path) -> list[str]:
+    """The trace's answers as the host sends them: ``Q SEQ MODE PEN RESULT KIND``."""
+    lines = [q for q in trace.read_text().splitlines() if q.startswith("Q ")]
+    return [f"Q {seq} {q[2:]}" for seq, q in enumerate(lines)]
+
+
+class Peer:
+    """A hand-made machine on a socket, from ``source`` (any 127.x.y.z): it says
+    what a test wants, and reads what the host sends."""
+
+    def __init__(
+        self, port: int, seats: str = "-", *, code: str = CODE, source: str = "127.0.0.1"
+    ) -> None:
+        self.socket = socket.create_connection(
+            ("127.0.0.1", port), timeout=30, source_address=(source, 0)
+        )
+        self.received = self.socket.makefile("rb")
+        self.send(f"HELLO SAGA {P.PROTOCOL} {P.version()} {code} {seats}")
+
+    def send(self, *lines: str) -> None:
+        self.socket.sendall("".join(line + "\n" for line in lines).encode())
+
+    def read(self) -> str:
+        """The host's next line ("" once it hung up)."""
+        try:
+            return self.received.readline().decode().rstrip("\n")
+        except OSError:
+            return ""
+
+    def until(self, prefix: str) -> list[str]:
+        """The host's lines up to the first that starts with ``prefix`` (AssertionError if none)."""
+        lines = [self.read()]
+        while not lines[-1].startswith(prefix):
+            assert lines[-1], f"the host hung up before {prefix}: {lines}"
+            lines.append(self.read())
+        return lines
+
+    def close(self) -> None:
+        self.received.close()
+        self.socket.close()

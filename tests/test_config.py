@@ -372,3 +372,15 @@ def test_a_31_byte_text_file_with_a_nul_is_still_text(tmp_path: Path) -> None:
     assert (config.turns, config.delay, len(problems)) == (1, 0, 1)
     store.remember(turns=2)
     assert path.read_bytes() == data.replace(b"TURNS=1", b"TURNS=2")
+
+
+def test_a_language_typed_in_utf_8_reads_as_its_name(tmp_path: Path) -> None:
+    path = tmp_path / "Saga.config"
+    path.write_bytes("LANGUAGE=ελληνικά\nLANGUAGE=français\n".encode())
+    store, config, problems = read(path)
+    assert config.language == "français" and problems == []  # the last line counts
+    path.write_bytes("TURNS=5\nLANGUAGE=ελληνικά\n".encode())
+    store, config, problems = read(path)
+    assert config.language == "ελληνικά" and problems == []
+    store.remember(turns=7)  # the line it does not change keeps its bytes
+    assert path.read_bytes() == "TURNS=7\nLANGUAGE=ελληνικά\n".encode()

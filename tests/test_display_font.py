@@ -1,13 +1,15 @@
-"""The 8x8 font: full printable Latin-1, distinct glyphs, a readable file."""
+"""The 8x8 font: full printable Latin-1 and Greek, distinct glyphs, a readable file."""
 
 from __future__ import annotations
 
+import unicodedata
 from pathlib import Path
 
 import numpy as np
 import pytest
 
 import amiga.display.font
+from amiga.codesets import machine_characters
 from amiga.display import default_font
 from amiga.display.font import PRINTABLE, compose, parse
 
@@ -15,43 +17,77 @@ BLANK = {" ", "\xa0"}
 SAME_AS = {"\xad": "-"}  # the soft hyphen shows as a hyphen
 
 
-def test_every_printable_latin1_character_has_its_own_glyph() -> None:
-    glyphs = default_font().glyphs
+def _shape(ch: str, aliases: dict[str, str]) -> str:
+    """What a character is drawn as: its letters (through the font's aliases) and marks."""
+    return "".join(aliases.get(c, c) for c in unicodedata.normalize("NFKD", ch))
+
+
+def test_every_printable_character_has_its_own_glyph() -> None:
+    """Each Latin-1 and Greek character is drawn, and two characters look alike
+    only when they are the same letters and marks (Greek Α and Latin A, ό and ó)."""
+    font = default_font()
+    aliases = parse(default_font_source())[3]
+    assert set(PRINTABLE) == machine_characters()
     seen: dict[bytes, str] = {}
-    for code in PRINTABLE:
-        ch = chr(code)
-        bits = glyphs[code]
+    for ch in PRINTABLE:
+        bits = font.glyph(ch)
         if ch in BLANK:
             assert not bits.any()
             continue
         if ch in SAME_AS:
-            assert (bits == glyphs[ord(SAME_AS[ch])]).all()
+            assert (bits == font.glyph(SAME_AS[ch])).all()
             continue
         assert bits.any(), ch
-        assert not (bits == glyphs[0x7F]).all(), f"{ch!r} shows the replacement glyph"
+        assert font.covers(ch) and not (bits == font.glyph("\x7f")).all(), ch
         key = bits.tobytes()
-        assert key not in seen, f"{ch!r} looks the same as {seen.get(key)!r}"
-        seen[key] = ch
+        if key in seen:
+            assert _shape(ch, aliases) == _shape(seen[key], aliases), (
+                f"{ch!r} looks the same as {seen[key]!r}"
+            )
+        seen.setdefault(key, ch)
 
 
-@pytest.mark.parametrize("pair", ["aä", "oö", "uü", "AÄ", "OÖ", "UÜ", "eé", "cç", "nñ"])
+def test_greek_letters_that_look_latin_share_the_latin_glyph() -> None:
+    font = default_font()
+    for greek, latin in zip("ΑΒΕΖΗΙΚΜΝΟΡΤΥΧο", "ABEZHIKMNOPTYXo", strict=True):
+        assert (font.glyph(greek) == font.glyph(latin)).all(), greek
+    for greek, latin in zip("ΓΔΛΠΣΦΨΩαβγνπρυχ", "rAAnEOwOaBYvnpux", strict=True):
+        assert (font.glyph(greek) != font.glyph(latin)).any(), greek
+
+
+def test_greek_accents_sit_where_greek_puts_them() -> None:
+    font = default_font()
+    for capital in "ΆΈΉΊΌΎΏ":
+        bits = font.glyph(capital)
+        assert bits[0:2, 0:2].any() and not bits[0:2, 3:].any(), capital  # tonos at top left
+    for small in "άέήίόύώ":
+        assert font.glyph(small)[0:2].any(), small
+    assert font.glyph("ς")[7].any() and not font.glyph("σ")[7].any()  # final sigma descends
+    for ch in "ΐΰ":
+        assert font.glyph(ch)[0:2].sum() >= 4  # dialytika and tonos both
+
+
+LATIN_PAIRS = ["aä", "oö", "uü", "AÄ", "OÖ", "UÜ", "eé", "cç", "nñ"]
+
+
+@pytest.mark.parametrize("pair", [*LATIN_PAIRS, "αά", "ιϊ", "υϋ", "ωώ", "ΑΆ", "ΩΏ"])
 def test_accented_letters_keep_their_letter(pair: str) -> None:
     """The accented glyph differs from its base only by added marks, or (for
     capitals, drawn smaller under the accent) at least shares most ink."""
     font = default_font()
-    base, accented = (font.glyphs[ord(ch)] for ch in pair)
+    base, accented = (font.glyph(ch) for ch in pair)
     if pair.islower():
         assert (accented >= base).all()
     assert np.count_nonzero(accented & base) >= np.count_nonzero(base) // 2
 
 
 def test_umlauts_and_eszett_put_ink_where_expected() -> None:
-    glyphs = default_font().glyphs
+    glyph = default_font().glyph
     for ch in "äöü":
-        assert glyphs[ord(ch)][0].any() and not glyphs[ord(ch)][1].any()  # dots, gap, body
+        assert glyph(ch)[0].any() and not glyph(ch)[1].any()  # dots, gap, body
     for ch in "ÄÖÜ":
-        assert glyphs[ord(ch)][0].any() and glyphs[ord(ch)][6].any()  # dots on a tall body
-    assert glyphs[ord("ß")][7].any()  # the stem descends, unlike B
+        assert glyph(ch)[0].any() and glyph(ch)[6].any()  # dots on a tall body
+    assert glyph("ß")[7].any()  # the stem descends, unlike B
 
 
 def test_font_file_errors_are_reported() -> None:
@@ -59,10 +95,14 @@ def test_font_file_errors_are_reported() -> None:
         parse("replacement\n" + "........\n" * 7 + "...x....\n")
     with pytest.raises(ValueError, match="no glyph for ' '"):
         compose(*parse("replacement\n" + "########\n" * 8))
-    glyphs, bases, marks = parse(default_font_source())
+    with pytest.raises(ValueError, match="should read 'U\\+XXXX C = U\\+YYYY'"):
+        parse("U+0391 Α =\n")
+    glyphs, bases, marks, aliases = parse(default_font_source())
     del marks["U+0308"]
     with pytest.raises(ValueError, match="it has no 'U\\+0308'"):
-        compose(glyphs, bases, marks)
+        compose(glyphs, bases, marks, aliases)
+    with pytest.raises(ValueError, match="no glyph for 'Ϸ'"):
+        compose(glyphs, bases, marks, aliases, ["Ϸ"])
 
 
 def default_font_source() -> str:

@@ -135,7 +135,7 @@ def test_a_line_wholly_outside_draws_nothing() -> None:
 
 
 def glyph(ch: str) -> np.ndarray:
-    return default_font().glyphs[ord(ch)]
+    return default_font().glyph(ch)
 
 
 def test_jam1_text_sets_only_ink_and_jam2_paints_the_cell() -> None:
@@ -190,9 +190,9 @@ def test_text_is_clipped_at_every_edge() -> None:
 
 def test_unknown_characters_show_the_replacement_glyph() -> None:
     font = default_font()
-    replacement = font.glyphs[0x7F]
+    replacement = font.glyph("\x7f")
     assert replacement.any()
-    for ch in "€\u0001\x85✓":
+    for ch in "\u0001\x85✓ж\u0387":
         assert (font.render(ch) == replacement).all()
     assert not (font.render("e") == replacement).all()
 

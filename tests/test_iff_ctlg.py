@@ -5,9 +5,10 @@ from __future__ import annotations
 import struct
 
 import pytest
-from hypothesis import given
+from hypothesis import assume, given
 from hypothesis import strategies as st
 
+from amiga import codesets
 from amiga.iff import Ctlg, IffError, read_ctlg, write_ctlg
 
 
@@ -105,11 +106,12 @@ def test_wrong_cset_size_and_missing_form_are_refused() -> None:
 @pytest.mark.parametrize(
     ("catalog", "message"),
     [
-        (Ctlg({1: "€uro"}), "outside ISO-8859-1"),
+        (Ctlg({1: "€uro"}), "'€' in '€uro' is not ISO-8859-1"),
+        (Ctlg({1: "Ωμέγα Ä"}, language="greek"), "'Ä' in .* is not ISO-8859-7"),
         (Ctlg({1: "a\0b"}), "contains NUL"),
         (Ctlg({-1: "a"}), "does not fit 32 bits"),
         (Ctlg({}, codeset=1 << 32), "does not fit 32 bits"),
-        (Ctlg({}, language="ελληνικά"), "LANG: .* outside ISO-8859-1"),
+        (Ctlg({}, language="ελληνικά"), "LANG: .* is not ISO-8859-1"),
     ],
 )
 def test_writer_refuses_what_a_catalog_cannot_hold(catalog: Ctlg, message: str) -> None:
@@ -129,5 +131,24 @@ latin1_text = st.text(st.characters(min_codepoint=1, max_codepoint=255), max_siz
 def test_write_then_read_gives_identical_strings(
     strings: dict[int, str], language: str | None, version: str | None, codeset: int
 ) -> None:
+    assume(codesets.codec(codeset, language) in (None, "ISO-8859-1"))  # Greek below
     catalog = Ctlg(strings, language, version, codeset)
     assert read_ctlg(write_ctlg(catalog)) == catalog
+
+
+@pytest.mark.parametrize(("codeset", "language"), [(10, None), (0, "greek"), (10, "greek")])
+def test_a_greek_catalog_keeps_its_strings_in_iso_8859_7(
+    codeset: int, language: str | None
+) -> None:
+    catalog = Ctlg({1: "Ναι", 2: "Όχι, ΐ ΰ ς € ‘’ ― ·", 3: "Aa"}, language, "$VER: x 1.0", codeset)
+    data = write_ctlg(catalog)
+    assert "Ναι".encode("iso8859_7") + b"\0" in data  # one byte a letter, as on the Amiga
+    assert read_ctlg(data) == catalog
+
+
+def test_a_latin_1_catalog_does_not_read_as_greek() -> None:
+    data = write_ctlg(Ctlg({1: "Ä"}, language="deutsch"))
+    assert read_ctlg(data).strings == {1: "Ä"}
+    # The same byte in a Greek catalog of codeset 0 is a Greek letter.
+    assert read_ctlg(write_ctlg(Ctlg({1: "Δ"}, language="greek"))).strings == {1: "Δ"}
+    assert "Ä".encode("latin-1") == "Δ".encode("iso8859_7")

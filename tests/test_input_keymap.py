@@ -105,3 +105,25 @@ def test_typing_inverts_the_keymap_on_the_main_keys() -> None:
     assert us_keystroke("ä") is None
     for raw, char in CONTROL_CHARS.items():
         assert us_vanilla(us_keystroke(char)[0], 0) == char, raw
+
+
+def test_the_greek_keymap_puts_each_letter_where_its_latin_sound_is() -> None:
+    from amiga.input.keymap import GREEK_KEYMAP, greek_keystroke, greek_letter
+
+    word = "".join(greek_letter(RawKey[c]) or "?" for c in "KALHMERA")
+    assert word == "καλημερα"
+    assert greek_letter(RawKey.N, Qualifier.RSHIFT) == "Ν" and greek_letter(RawKey.W) == "ς"
+    assert greek_letter(RawKey.Q) is None and greek_letter(RawKey.N1) is None  # ; and digits
+    # Every letter of the Greek alphabet once in lower case (two sigmas), once in capitals.
+    letters = sorted(ch for plain, _ in GREEK_KEYMAP.values() for ch in plain)
+    assert "".join(letters) == "αβγδεζηθικλμνξοπρςστυφχψω"
+    assert all(greek_keystroke(greek_letter(raw) or "") == (raw, 0) for raw in GREEK_KEYMAP)
+    assert greek_keystroke("Ω") == (RawKey.V, Qualifier.LSHIFT) and greek_keystroke("a") is None
+
+
+def test_a_latin_letter_stands_for_the_greek_one_on_its_key() -> None:
+    from amiga.input.keymap import greek_for, typed_as
+
+    assert [greek_for(c) for c in "nNodT"] == ["ν", "Ν", "ο", "δ", "Τ"]
+    assert greek_for("q") is None and greek_for("ä") is None and greek_for("ν") is None
+    assert [typed_as(c) for c in "όΌοyé"] == ["Ο", "Ο", "Ο", "Y", "E"]

@@ -65,7 +65,20 @@ def test_characters_no_us_key_types_come_as_vanillakey_alone() -> None:
         (IDCMP.VANILLAKEY, "ß"),
     ]
     with pytest.raises(ValueError):
-        ScriptedEventSource().key("€")
+        ScriptedEventSource().key("œ")
+
+
+def test_greek_letters_come_on_the_keys_a_greek_keymap_has_them() -> None:
+    messages = list(ScriptedEventSource().text("νΩ"))
+    assert kinds(messages) == [
+        (IDCMP.RAWKEY, RawKey.N, 0),
+        (IDCMP.VANILLAKEY, ord("ν"), 0),
+        (IDCMP.RAWKEY, RawKey.N | 0x80, 0),
+        (IDCMP.RAWKEY, RawKey.V, Qualifier.LSHIFT),
+        (IDCMP.VANILLAKEY, ord("Ω"), Qualifier.LSHIFT),
+        (IDCMP.RAWKEY, RawKey.V | 0x80, Qualifier.LSHIFT),
+    ]
+    assert next(iter(ScriptedEventSource().key("€"))).char == "€"  # no key of its own
 
 
 def test_raw_keys_carry_the_numeric_pad_qualifier_and_their_characters() -> None:

@@ -226,3 +226,42 @@ def test_escape_shows_controls_and_quotes() -> None:
 @given(st.text(max_size=30))
 def test_unescape_reverses_escape(text: str) -> None:
     assert unescape(escape(text), "x", 1) == text
+
+
+GREEK_HEADERS = ["## codeset 10\n", "## language greek\n", "## codeset 0\n## language greek\n"]
+
+
+@pytest.mark.parametrize("header", GREEK_HEADERS)
+def test_a_greek_translation_is_read_in_iso_8859_7(tmp_path: Path, header: str) -> None:
+    # The bytes an Amiga editor with a Greek font writes: one byte a letter.
+    (tmp_path / "greek.ct").write_bytes((header + "MSG_YES\nΝαι, ΐ ς\n").encode("iso8859_7"))
+    translation = read_ct(tmp_path / "greek.ct")
+    assert translation.strings["MSG_YES"].text == "Ναι, ΐ ς"
+
+
+def test_the_same_bytes_without_a_greek_header_are_latin_1(tmp_path: Path) -> None:
+    (tmp_path / "x.ct").write_bytes("MSG_YES\nΝαι\n".encode("iso8859_7"))
+    assert read_ct(tmp_path / "x.ct").strings["MSG_YES"].text == "Íáé"
+
+
+@pytest.mark.parametrize(
+    ("data", "message"),
+    [
+        (b"## codeset 2104\nA\nx\n", "'## codeset 2104' is not a set known here"),
+        (b"## codeset 10\nA\n\xd2\n", "3: byte 0xD2 is not ISO-8859-7"),
+        (b"## codeset 106\nA\n\xff\n", "3: byte 0xFF is not UTF-8"),
+    ],
+)
+def test_a_translation_in_an_unknown_set_or_with_stray_bytes_is_refused(
+    tmp_path: Path, data: bytes, message: str
+) -> None:
+    (tmp_path / "x.ct").write_bytes(data)
+    with pytest.raises(LocaleError, match=message):
+        read_ct(tmp_path / "x.ct")
+
+
+def test_a_character_its_set_cannot_hold_is_refused() -> None:
+    with pytest.raises(LocaleError, match=r"^el\.ct:3: 'Ä' is not ISO-8859-7"):
+        parse_ct("## codeset 10\nA\nÄ\n", "el.ct")
+    with pytest.raises(LocaleError, match=r"^de\.ct:3: 'Ω' is not ISO-8859-1"):
+        parse_ct("## language deutsch\nA\nΩ\n", "de.ct")

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import io
+import socket
 import threading
 import time
 from pathlib import Path
@@ -68,7 +69,7 @@ def test_a_hosted_game_is_announced_with_its_open_seats_until_it_ends(tmp_path: 
             show(),
             Seating(frozenset({0}), answers),
             ("127.0.0.1", 0),
-            "ABC123",
+            "ACD347",
             registry=registry,
             **common,
         ),
@@ -83,7 +84,7 @@ def test_a_hosted_game_is_announced_with_its_open_seats_until_it_ends(tmp_path: 
         "join",
         lambda: join_game(
             ("127.0.0.1", offer.port),
-            "abc123",
+            "acd347",
             english(),
             show,
             Seating(frozenset({1}), answers),
@@ -94,3 +95,41 @@ def test_a_hosted_game_is_announced_with_its_open_seats_until_it_ends(tmp_path: 
     joining.join(HANG)
     assert results == {"host": 0, "join": 0}, said
     assert registry.games() == []
+
+
+def test_announcing_never_runs_on_the_servers_loop() -> None:
+    """Zeroconf may block for a good part of a second: the offer is made and
+    updated on the announcer's own thread, whoever says the seats changed."""
+    from saga.net.play import Hosting
+
+    class Slow(LocalRegistry):
+        def __init__(self) -> None:
+            super().__init__()
+            self.threads: set[str] = set()
+            self.offers: list[frozenset[int]] = []
+
+        def announce(self, game: Announced) -> None:
+            self.threads.add(threading.current_thread().name)
+            self.offers.append(game.open_seats)
+            time.sleep(0.3)
+            super().announce(game)
+
+        def withdraw(self, game: Announced) -> None:
+            self.threads.add(threading.current_thread().name)
+            super().withdraw(game)
+
+    registry = Slow()
+    setup = Setup(4, (T.HUMAN, T.HUMAN, T.NONE, T.AMIGA, T.NONE, T.NONE), 20, True)
+    hosting = Hosting.start(setup, english(), frozenset({1}), "ACD347", ("127.0.0.1", 0), registry)
+    try:
+        with socket.create_connection(("127.0.0.1", hosting.port), timeout=10) as peer:
+            peer.sendall(f"HELLO SAGA {P.PROTOCOL} {P.version()} ACD347 BRUNHILD\n".encode())
+            assert peer.makefile("rb").readline().startswith(b"WELCOME")
+            deadline = time.monotonic() + 10
+            while frozenset() not in registry.offers:
+                assert time.monotonic() < deadline
+                time.sleep(0.01)
+    finally:
+        hosting.stop()
+    assert registry.threads == {"saga-announce"}
+    assert registry.offers[0] == frozenset({1}) and registry.games() == []

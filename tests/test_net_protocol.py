@@ -2,10 +2,7 @@
 
 from __future__ import annotations
 
-import socket
-
 import pytest
-from guards import HANG
 from hypothesis import given
 from hypothesis import strategies as st
 
@@ -13,7 +10,7 @@ from saga.engine import tables as T
 from saga.engine.host import Ask
 from saga.files.saveformat import SAVE_SIZE
 from saga.net import protocol as P
-from saga.net.server import CODE_TRIES, Server
+from tests.netgames import ORACLE
 
 answers = st.builds(
     P.Answer,
@@ -26,10 +23,25 @@ answers = st.builds(
 
 
 @given(answers, st.booleans())
-def test_answers_travel_unchanged(answer: P.Answer, to_host: bool) -> None:
+def test_answers_travel_unchanged_or_are_refused_as_implausible(
+    answer: P.Answer, to_host: bool
+) -> None:
     line = P.encode(answer, to_host=to_host)
     assert line.startswith(b"A " if to_host else b"Q ")
-    assert P.decode(line.decode().rstrip("\n")) == answer
+    if P.plausible(answer.mode, answer.pen, answer.result, answer.countertype):
+        assert P.decode(line.decode().rstrip("\n")) == answer
+    else:
+        with pytest.raises(P.ProtocolError, match="no player could give"):
+            P.decode(line.decode().rstrip("\n"))
+
+
+def test_every_answer_of_the_originals_games_is_plausible() -> None:
+    """The host's checks of range and kind refuse nothing a player of the original gave."""
+    lines = [line for trace in ORACLE.rglob("*.trace") for line in trace.read_text().splitlines()]
+    answers = [line.split() for line in lines if line.startswith("Q ")]
+    assert len(answers) > 5000
+    for _, mode, pen, result, kind in answers:
+        assert P.plausible(Ask[mode], int(pen), int(result), int(kind)), (mode, result, kind)
 
 
 @pytest.mark.parametrize(
@@ -46,9 +58,9 @@ def test_answers_travel_unchanged(answer: P.Answer, to_host: bool) -> None:
         P.Hash(7, "ab" * 32),
         P.Final("cd" * 32),
         P.Desync(3, bytes(range(256)) * 6 + bytes(SAVE_SIZE - 1536)),
-        P.Save(3, bytes(SAVE_SIZE)),
+        P.Stop("the host left"),
+        P.Drop("nothing was heard from this machine for 90 s"),
         P.Ping(),
-        P.Pong(),
         P.Bye(),
     ],
 )
@@ -71,6 +83,13 @@ def test_messages_travel_unchanged(message: P.Message) -> None:
         "A -1 COUNTRY 6 3 5",
         "A 1 NOSUCH 6 3 5",
         "A 1 COUNTRY 6 99999999999 5",
+        "A 1 COUNTRY 6 66 5",  # no such area
+        "A 1 COUNTRY 6 -4 5",  # Esc is Done there
+        "A 1 COUNTER 6 18 1",  # no such jarl
+        "A 1 COUNTER 6 6 0",  # no such hero
+        "A 1 YNKEYBOARD 6 -3 5",  # a key's code, not Done
+        "SAVE 3 " + "00" * P.SAVE_SIZE,  # a machine's save is none of the host's business
+        "PONG",
         "HASH 7 xyz",
         "SAVE 3 00",
         "DELETE /etc/passwd",
@@ -130,84 +149,23 @@ def test_addresses_and_seats() -> None:
     assert P.seat_names({2, 0}) == "BEOWULF,EGIL"
 
 
-def test_join_codes_are_short_and_unambiguous() -> None:
+def test_join_codes_are_short_unambiguous_and_strong_enough() -> None:
     codes = {P.new_code() for _ in range(200)}
     assert len(codes) > 190
     assert all(len(c) == P.CODE_LENGTH and set(c) <= set(P.CODE_ALPHABET) for c in codes)
+    assert sum(P.code_problem(c) is None for c in codes) > 190  # a few repeat a character
     assert not set("01IOLZ25SB8") & set(P.CODE_ALPHABET)
     assert P.normal_code(" abc-def ") == "ABCDEF"
-
-
-def _hello(port: int, code: str, seats: str = "BRUNHILD") -> str:
-    with socket.create_connection(("127.0.0.1", port), timeout=HANG) as peer:
-        peer.sendall(f"HELLO SAGA {P.PROTOCOL} {P.version()} {code} {seats}\n".encode())
-        return peer.makefile("rb").readline().decode()
-
-
-def test_wrong_codes_are_rate_limited_per_address() -> None:
-    server = Server(["SAGA-REPLAY 1 4 20 1 1 1 0 2 0 0"], (89,) * 7, frozenset({1}), "RIGHT7")
-    port = server.listen("127.0.0.1", 0)
-    try:
-        for _ in range(CODE_TRIES):
-            assert _hello(port, "WRONG9").startswith("REFUSE wrong code")
-        assert "too many wrong codes" in _hello(port, "RIGHT7")
-        assert server.open_seats() == frozenset({1})
-    finally:
-        server.close()
-
-
-def test_seats_are_checked_at_the_door() -> None:
-    server = Server(["SAGA-REPLAY 1 4 20 1 1 1 0 2 0 0"], (89,) * 7, frozenset({1}), "RIGHT7")
-    port = server.listen("127.0.0.1", 0)
-    try:
-        assert "Ragnar: no open seat" in _hello(port, "RIGHT7", "RAGNAR")
-        assert _hello(port, "right7", "-").startswith("WELCOME -")  # a spectator
-        with socket.create_connection(("127.0.0.1", port), timeout=HANG) as first:
-            first.sendall(f"HELLO SAGA {P.PROTOCOL} {P.version()} RIGHT7 BRUNHILD\n".encode())
-            assert first.makefile("rb").readline().startswith(b"WELCOME BRUNHILD")
-            assert "already played" in _hello(port, "RIGHT7")
-            assert server.wait_for_players(HANG)
-    finally:
-        server.close()
-
-
-def test_a_silent_connection_is_closed_after_the_handshake_time(
-    monkeypatch: pytest.MonkeyPatch,
-) -> None:
-
-    from saga.net import server as S
-
-    monkeypatch.setattr(S, "HANDSHAKE_TIMEOUT", 0.3)
-    server = Server(["SAGA-REPLAY 1 4 20 1 1 1 0 2 0 0"], (89,) * 7, frozenset({1}), "RIGHT7")
-    port = server.listen("127.0.0.1", 0)
-    try:
-        with socket.create_connection(("127.0.0.1", port), timeout=HANG) as peer:
-            peer.sendall(b"HELLO SAGA 1 ")  # half a line, then nothing
-            assert peer.recv(100) == b""  # the host hangs up (not the socket's guard)
-        assert _hello(port, "RIGHT7", "-").startswith("WELCOME")  # and still lets players in
-    finally:
-        server.close()
-
-
-def test_a_spectator_out_of_step_is_let_go_and_the_game_goes_on() -> None:
-    server = Server(["SAGA-REPLAY 1 4 20 1 1 1 0 2 0 0"], (89,) * 7, frozenset(), "RIGHT7")
-    port = server.listen("127.0.0.1", 0)
-    try:
-        assert server.wait_for_players(HANG)
-        server.autosaved(1, bytes(SAVE_SIZE))
-        with socket.create_connection(("127.0.0.1", port), timeout=HANG) as peer:
-            peer.sendall(f"HELLO SAGA {P.PROTOCOL} {P.version()} RIGHT7 -\n".encode())
-            received = peer.makefile("rb")
-            lines = [received.readline().decode()]
-            while lines[-1] != "START\n":
-                lines.append(received.readline().decode())
-            peer.sendall(b"HASH 1 " + b"0" * 64 + b"\n")
-            lines += received.read().decode().splitlines()
-        assert lines[0] == "WELCOME -\n"
-        assert lines[-1].startswith("DESYNC 1 ")
-        assert server.stream.stopped is None and server.desync is None
-    finally:
-        server.close()
+    assert P.check_code("k7q-xpm") == "K7QXPM"  # the README's and the hooks' code
+    for weak, why in [
+        ("K7QXP", "6 to 32 characters"),
+        ("TEST77", "not 'S'"),
+        ("AAAAAA", "4 different"),
+        ("7A7A7A", "4 different"),
+        ("", "6 to 32"),
+    ]:
+        problem = P.code_problem(weak)
+        assert problem is not None and why in problem, (weak, problem)
 
 
 def test_a_terminal_player_types_answers() -> None:
@@ -228,3 +186,20 @@ def test_a_terminal_player_types_answers() -> None:
     assert "COUNTRY pen 6 (Beowulf)? " in out.getvalue()
     with pytest.raises(ScriptError, match="no answer on the terminal"):
         host.ask(Ask.COUNTRY, 6)
+
+
+def test_a_greek_hosts_keys_travel_and_a_joiner_in_another_language_answers_with_them() -> None:
+    """The host's Greek keys go as code points; a German joiner's words
+    then name them, and its engine compares with them, as for any language."""
+    from languages import GERMAN, GREEK
+
+    from saga.engine.host import answer_key
+    from saga.net.play import game_keys, keyed
+
+    keys = game_keys(GREEK)
+    assert keys == tuple(map(ord, "ΝΟΔΤΑΝΔ"))
+    message = P.Keys(keys)
+    assert P.decode(P.encode(message, to_host=False).decode()[:-1]) == message
+    joiner = keyed(GERMAN, keys)
+    assert joiner("MSG_KEY_YES") == "Ν" and joiner("MSG_YES") == "Ja"
+    assert answer_key(joiner, "MSG_KEY_GLORY") == ord("Δ")

@@ -188,12 +188,14 @@ def test_the_command_line_answers_the_windows_forms(
     # once with what the command line says, checked as the terminal's is.
     import saga.window.app as app
     from saga import cli
+    from saga.net.online import Servers
     from saga.screen.network import HostForm, JoinForm
 
     seen: dict[str, object] = {}
 
     def window(*args: object, network: object = None, **kwargs: object) -> int:
         seen["network"] = network
+        seen["servers"] = kwargs.get("servers")
         return 0
 
     monkeypatch.chdir(tmp_path)
@@ -207,13 +209,28 @@ def test_the_command_line_answers_the_windows_forms(
     assert seen["network"] == HostForm("127.0.0.1:4000", "K7QXPM", frozenset({0}))
     assert cli.main(["--join", "[::1]:4000", "--code", CODE, "--seat", "brunhild"]) == 0
     assert seen["network"] == JoinForm("[::1]:4000", CODE, "brunhild")
+    assert seen["servers"] is None  # not online: Saga.config's, should one be hosted later
+    # Online, by code: the codes window or the code's host; the servers given.
+    assert cli.main(["--host", "online", "--seat", "beowulf", *heroes]) == 0
+    assert seen["network"] == HostForm("", "", frozenset({0}), online=True)
+    mailbox = ["--mailbox", "ws://127.0.0.1:4000/v1", "--relay", "tcp:127.0.0.1:4001"]
+    assert cli.main(["--join", "7 Crossover clockwork", "--seat", "brunhild", *mailbox]) == 0
+    assert seen["network"] == JoinForm("7-crossover-clockwork", "", "brunhild")
+    assert seen["servers"] == Servers("ws://127.0.0.1:4000/v1", "tcp:127.0.0.1:4001")
     capsys.readouterr()
     refused = {
         "--code: a join code": ["--host", "4000", "--code", "ABC12", *heroes],
         "needs the host's --code": ["--join", "127.0.0.1:4000"],
-        "needs the host's address": ["--join", "4000", "--code", CODE],
+        "needs the host's code (e.g. 7-crossover-clockwork) or address": [
+            "--join",
+            "4000",
+            "--code",
+            CODE,
+        ],
         "EGIL is not a human hero": ["--host", "4000", "--seat", "egil", *heroes],
         "--take-over-after goes with --headless": ["--host", "4000", "--take-over-after", "5"],
+        "--codes goes with --headless": ["--host", "online", "--codes", "codes.txt", *heroes],
+        "takes no --code": ["--join", "7-crossover-clockwork", "--code", CODE],
     }
     for said, argv in refused.items():
         assert cli.main(argv) == 2, argv

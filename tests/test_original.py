@@ -23,8 +23,8 @@ from saga.art import NONE, load_map
 from saga.art.kit import OwnArt
 from saga.engine import tables as T
 from saga.look import pens as P
+from saga.original import TOLD, load
 from saga.original import cdata as C
-from saga.original import load
 from saga.original.pictures import NO_AREA, area_of, screen_pen
 
 REPO = Path(__file__).resolve().parent.parent
@@ -264,6 +264,63 @@ def test_nothing_usable_leaves_our_art_with_a_message(path: str) -> None:
     assert art.fixed_colours() == OwnArt().fixed_colours()
 
 
+def _copies_with_every_kind_of_trouble(tmp: Path, made: dict[str, bytes]) -> list[Path]:
+    text = made["themap.c"].decode()
+    system = made["system.c"].decode().replace("case STARKAD", "case NOBODY")
+    system = system.replace("taxcolours[10 + 1]", "taxcolours[]").replace("{ 0, 4, 2 },", "")
+    header = made["saga.h"].decode().replace("127491", "127490")
+    archive_path = _archive(tmp, {"Saga/readme": b"no source here"})  # type: ignore[arg-type]
+    return [
+        _damaged(tmp / "cut", made, **{"themap.c": text[: len(text) // 2].encode()}),
+        _damaged(tmp / "few", made, **{"counters.h": made["counters.h"][:9000], "themap.c": None}),
+        _damaged(tmp / "colours", made, **{"system.c": system.encode()}),
+        _damaged(tmp / "size", made, **{"saga.h": header.encode()}),
+        _damaged(
+            tmp / "utf16", made, **{"counters.h": made["counters.h"].decode().encode("utf-16")}
+        ),
+        _damaged(
+            tmp / "junk", made, **{"themap.c": text.replace("0x0000,", "evil(),", 1).encode()}
+        ),
+        archive_path,
+        tmp / "nowhere",
+        REPO / "README.md",
+        tmp / "empty",
+        _damaged(tmp / "bare", made, **{"system.c": b"/* no colours */\n"}),
+    ]
+
+
+def test_what_failed_is_told_in_the_players_language(
+    tmp_path: Path, made: dict[str, bytes]
+) -> None:
+    """Each problem of a copy is a catalog message in the window, its names and numbers
+    filled in; only the C reader's own words (in brackets) may stay English."""
+    from languages import LANGUAGES
+    from test_catalogs import PLACEHOLDER
+
+    (tmp_path / "empty").mkdir()
+    seen: set[object] = set()
+    for path in _copies_with_every_kind_of_trouble(tmp_path, made):
+        notices = load(path).notices()
+        assert notices, path
+        for notice in notices:
+            said = {language: notice.reason(t) for language, t in LANGUAGES.items()}
+            seen |= {w[0] if isinstance(w, tuple) else w for w in notice.words}
+            for language, text in said.items():
+                assert "MSG_" not in text and not PLACEHOLDER.search(text), (language, text)
+                if language != "english":
+                    assert text != said["english"], (language, text)
+                for word in notice.words:  # every name and number given is shown
+                    for value in word[1:] if isinstance(word, tuple) else ():
+                        assert value in text, (language, value, text)
+    bare = load(tmp_path / "bare" / "copy")  # seven problems: four are shown, and a count
+    assert len(bare.original.problems) == 7
+    assert [n.words[0] for n in bare.notices()][-1] == ("MSG_ORIGINAL_MORE", "3")
+    assert len(bare.notices()) == 1 + TOLD + 1
+    told = {w for w in seen if isinstance(w, str) and w.startswith("MSG_ORIGINAL_")}
+    assert {"MSG_ORIGINAL_MAP_CUT", "MSG_ORIGINAL_NOT_DATA", "MSG_ORIGINAL_NO_FRAMES"} <= told
+    assert {"MSG_ORIGINAL_NOT_TEXT", "MSG_ORIGINAL_NOT_A_COPY", "MSG_FILE_MISSING"} <= told | seen
+
+
 # -- the command line ---------------------------------------------------------------
 
 
@@ -312,43 +369,13 @@ def test_a_game_played_through_the_original_art_saves_the_same_bytes(copy_folder
     """The oracle's human answers, clicked on the original's map and counters: every
     start-of-turn save matches the original engine's, as it does with our art."""
     from conftest import oracle_traces
-    from screen_player import ScreenPlayer
-    from test_screen_replay import HUMAN_TRACES, RecordingScreenHost
-
-    from amiga.display import Screen
-    from saga.engine.game import Game
-    from saga.engine.session import Session, Setup
-    from saga.files.config import Config
-    from saga.look.text import english
-    from saga.screen.board import Board
-    from saga.screen.ui import Ui
-    from saga.trace import first_difference, read_answers
+    from test_screen_replay import HUMAN_TRACES, play_through_screens
 
     assert oracle_traces()
     art = load(copy_folder).art
     for _, trace in HUMAN_TRACES[:2]:
-        seed, turns, advanced, controls = trace.stem.split("_")
-        lines = trace.read_text().splitlines()
-        player = ScreenPlayer(read_answers(lines))
-        ui = Ui(player, None, Screen(640, 512, depth=7, halfbrite=True), art)
-
-        def hosting(g: Game, ui: Ui = ui, player: ScreenPlayer = player) -> RecordingScreenHost:
-            config = Config(delay=0)
-            host = RecordingScreenHost(
-                ui, Board(ui), english(), config, g, None, print, summary=print
-            )
-            player.host = host
-            return host
-
-        setup = Setup(int(seed), tuple(int(c) for c in controls), int(turns), advanced == "1")
-        session = Session(setup, english(), hosting)
-        session.play()
-        host = session.game.host
-        assert isinstance(host, RecordingScreenHost)
+        host = play_through_screens(trace, art)
         assert (host.board.map_pixels == art.board().pixels).all()  # the original's map shown
-        assert not player.answers
-        expected = [line for line in lines if line.startswith("T ")]
-        assert not first_difference(host.lines, expected), trace.name
 
 
 # -- the menu -----------------------------------------------------------------------
@@ -398,6 +425,66 @@ def test_the_menu_takes_a_copy_through_the_requester_and_gives_it_back(
     assert isinstance(ui.art, OwnArt) and not ui.menu_item("own_art").enabled
     assert (board.map_pixels == load_map()[0]).all()
     assert kept.changes[-1] == {"original": ""}
+
+
+def test_the_requester_opens_at_the_copy_in_use_and_a_partial_copy_is_told_in_its_colours(
+    tmp_path: Path, made: dict[str, bytes], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from amiga.input import ScriptedEventSource
+    from saga.engine.rng import Lcg64
+    from saga.files.config import Config
+    from saga.look.text import english
+    from saga.screen.ui import Ui
+    from saga.window import app as window_app
+
+    text = made["themap.c"].decode()
+    partial = _damaged(tmp_path, made, **{"themap.c": text[: len(text) // 2].encode()})
+    ui = Ui(ScriptedEventSource())
+    app = window_app.App(ui, Config(original=str(partial)), english(), Lcg64(1), store=_Kept())
+    asked: list[tuple[Path, str]] = []
+    told: list[tuple[object, P.RGB]] = []
+
+    def requester(ui, t, title, folder, name="", *, pattern="#?.saga", drawers=False):  # type: ignore[no-untyped-def]
+        asked.append((folder, name))
+        return partial
+
+    def tell(ui, t, notices):  # type: ignore[no-untyped-def]
+        told.append((notices[0].words[0], ui.screen.palette[22]))
+
+    monkeypatch.setattr(window_app, "choose_file", requester)
+    monkeypatch.setattr(window_app.fm, "tell", tell)
+    assert OwnArt().fixed_colours()[22] != W.palette()[22]  # a jarl's tile tells them apart
+    app.menu("original")
+    assert asked == [(partial.parent, partial.name)]  # at the copy, named
+    assert told == [("MSG_ORIGINAL_PARTIAL", W.palette()[22])]  # the copy's colours already
+
+
+def test_the_command_line_copy_is_the_one_the_window_uses(
+    tmp_path: Path, copy_folder: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """--original, else ORIGINAL= (a relative name from the settings file's folder), is
+    the run's copy: the window's requester opens there; the file keeps its own words."""
+    import saga.window.app as window_app
+    from saga import cli
+
+    seen: list[str] = []
+
+    def window(config, setup, text, path=None, source=None, **_):  # type: ignore[no-untyped-def]
+        seen.append(config.original)
+        return 0
+
+    monkeypatch.setattr(window_app, "run_window", window)
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "data"))
+    settings = tmp_path / "elsewhere" / "Saga.config"
+    settings.parent.mkdir()
+    relative = os.path.relpath(copy_folder, settings.parent)
+    settings.write_text(f"ORIGINAL={relative}\n")
+    assert cli.main(["--config", str(settings), "--original", str(copy_folder)]) == 0
+    assert cli.main(["--config", str(settings)]) == 0
+    assert seen == [str(copy_folder), str(settings.parent / relative)]
+    assert Path(seen[1]).resolve() == copy_folder.resolve()
+    assert settings.read_text() == f"ORIGINAL={relative}\n"
 
 
 def test_one_endless_line_is_read_like_many(tmp_path: Path, made: dict[str, bytes]) -> None:

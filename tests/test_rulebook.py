@@ -17,6 +17,7 @@ from saga.engine import tables as T
 from saga.engine.counters import moves
 from saga.engine.game import Game
 from saga.engine.rng import Lcg64
+from saga.engine.session import Setup
 from saga.engine.state import Counter
 from saga.files.config import Config
 from saga.look.text import load_text
@@ -32,7 +33,7 @@ RULEBOOKS: dict[str, Callable[[str], str]] = {
 }
 # The chapters on how this program is worked: their numbers are keys and
 # menus, not rules.
-PROGRAM = {"controls", "menus", "title", "files", "replays", "network", "reading"}
+PROGRAM = {"controls", "menus", "title", "files", "original", "replays", "network", "reading"}
 
 
 def _plain(line: G.Line) -> str:
@@ -109,6 +110,28 @@ def test_the_keys_named_are_the_catalogs() -> None:
         assert f"+{t('MSG_KEY_MANUAL')})" in menus
 
 
+@pytest.mark.parametrize("language", RULEBOOKS)
+def test_every_option_and_setting_is_in_the_rulebook(language: str) -> None:
+    """The rulebook names every option ``saga --help`` lists and every key of Saga.config,
+    and the Settings menu's items as that language's menu shows them."""
+    from saga import cli
+    from saga.files.config import _KEYS
+
+    text = manual_text(language)
+    options = {
+        option
+        for action in cli._parser()._actions
+        for option in action.option_strings
+        if option.startswith("--") and option != "--help"
+    }
+    assert sorted(o for o in options if not re.search(rf"{o}\b", text)) == []
+    files = "\n".join(_guide(language).sections[_guide(language).index("files")].lines)
+    named = [k.name for k in _KEYS if k.hero is None] + ["BEOWULF", "STARKAD"]  # "BEOWULF to..."
+    assert sorted(name for name in named if name not in files) == []
+    menus = "\n".join(_guide(language).sections[_guide(language).index("menus")].lines)
+    assert "{MSG_MENU_ORIGINAL}" in menus and "{MSG_MENU_OWN_PICTURES}" in menus
+
+
 def test_the_contents_page_lists_every_section() -> None:
     for language, t in LANGUAGES.items():
         guide = _guide(language)
@@ -175,7 +198,7 @@ def test_the_viewer_works_by_keys_and_clicks(ui: Ui) -> None:
     assert window.guide.sections[window.section].id == "object"
 
 
-@pytest.mark.parametrize("language", ["deutsch", "italiano"])
+@pytest.mark.parametrize("language", ["deutsch", "greek", "italiano"])
 def test_the_viewer_reads_a_translation(language: str, ui: Ui) -> None:
     window = ManualWindow(ui, LANGUAGES[language], language)
     assert window.buttons[0].text == window.guide.buttons[0] != "Contents"
@@ -184,6 +207,25 @@ def test_the_viewer_reads_a_translation(language: str, ui: Ui) -> None:
     source.key("\x1b")
     chosen = manual_window(Ui(source), LANGUAGES[language])  # the catalog's language
     assert chosen.guide.buttons == window.guide.buttons
+
+
+def test_typing_finds_greek_words_accents_aside_and_from_a_latin_keyboard(ui: Ui) -> None:
+    window = ManualWindow(ui, LANGUAGES["greek"], "greek")
+    assert window.title == "Περιεχόμενα"
+    for typed, section in (("μ", "combat"), ("m", "combat"), ("θεο", "gods"), ("ueo", "gods")):
+        window.typed_at = 0.0  # a new search
+        for char in typed:
+            window.search(char)
+        assert window.picked is not None, typed
+        row, n = window.picked
+        assert window.lines[row][n].target == section, typed
+
+
+def test_a_translated_rulebook_is_most_of_the_english_one() -> None:
+    """Every rulebook tells the whole of the rules: at least seven tenths of the English words."""
+    english = len(manual_text("english").split())
+    for language in RULEBOOKS:
+        assert len(manual_text(language).split()) >= 0.7 * english, language
 
 
 # -- the tables come from the engine -------------------------------------------
@@ -244,8 +286,11 @@ def test_the_named_numbers_are_the_tables() -> None:
     assert G.NUMBERS["VALHALLA"] == T.VALHALLA == 15
     assert G.NUMBERS["MAX_JARLS"] == T.MAX_JARLS_PER_HERO
     assert G.NUMBERS["FREY_FAXI_RIDES"] == T.FREY_FAXI_RIDES
+    # The length a game has unless one is chosen: the settings' and the set-up's alike.
+    assert G.NUMBERS["DEFAULT_TURNS"] == Config().turns == Setup(0).turns == 20
     text = manual_text("english")
-    for name in ("START_LUCK", "HERO_STRENGTH", "VALHALLA", "MAX_JARLS", "FREY_FAXI_RIDES"):
+    names = ("START_LUCK", "HERO_STRENGTH", "VALHALLA", "MAX_JARLS", "FREY_FAXI_RIDES")
+    for name in (*names, "DEFAULT_TURNS"):
         assert "{" + name + "}" in text
 
 
@@ -452,7 +497,6 @@ def _engine_figures() -> dict[str, list[int]]:
     most_luck = _most_luck()
     return {
         "components": [T.AREA_TABLE[[a.name for a in T.AREA_TABLE].index("Frankland")].tax],
-        "object": [Config().turns],
         "glory": [
             _worth_wounding(T.HERO, T.HERO_STRENGTH),
             weakest_worth,
@@ -526,7 +570,7 @@ def _god_rows(god: str, language: str = "english") -> list[list[str]]:
     return rows[1:]
 
 
-@pytest.mark.parametrize("language", ["deutsch", "italiano"])
+@pytest.mark.parametrize("language", ["deutsch", "greek", "italiano"])
 def test_a_translations_gods_tables_have_the_english_figures(language: str) -> None:
     """Their rolls and numbers: the English tables are checked die by die below."""
 
@@ -634,12 +678,15 @@ def test_the_german_rulebook_calls_no_hero_er() -> None:
     assert his == []
 
 
-@pytest.mark.parametrize("language, her", [("deutsch", "Heldin"), ("italiano", "eroina")])
+@pytest.mark.parametrize(
+    "language, her", [("deutsch", "Heldin"), ("greek", "ηρωίδα"), ("italiano", "eroina")]
+)
 def test_a_rulebook_whose_word_for_hero_is_masculine_says_it_means_brunhild_too(
     language: str, her: str
 ) -> None:
-    """German and Italian make "Held" and "eroe" masculine by grammar: the
-    rulebook says, where it names the heroes, that the word is for all six."""
+    """German, Greek and Italian make "Held", "ήρωας" and "eroe" masculine by
+    grammar: the rulebook says, where it names the heroes, that the word is
+    for all six."""
     text = " ".join("\n".join(_section_text("components", language)).split())
     hero = next(line for line in text.split("- ") if "Brunhild" in line)
     assert her in hero

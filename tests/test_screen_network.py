@@ -8,6 +8,7 @@ from amiga.display.rastport import RastPort
 from amiga.input import MouseCode, ScriptedEventSource
 from amiga.intuition import DrawInfo, StringGadget
 from saga.look.text import english
+from saga.net.online import is_code
 from saga.screen import network as N
 from saga.screen.ui import HEIGHT, WIDTH, Ui
 from saga.window.network import CODE_RULE
@@ -23,7 +24,7 @@ def _row_y(rows: int, row: int, extra: int = 0) -> int:
 
 
 CODE = "K7QXPM"
-HOST_ROWS = 4 + N.PROBLEM_ROWS  # address, code, two heroes; the code's problem
+HOST_ROWS = 5 + N.PROBLEM_ROWS  # how, address, code, two heroes; the code's problem
 FIELD_X = (WIDTH - 480) // 2 + 12 + N.LABEL_W + 40
 
 
@@ -32,9 +33,13 @@ def test_hosting_asks_where_the_code_and_who_plays_here() -> None:
     form = N.host_form(Ui(source), T, [0, 1], "4000", CODE, CODE_RULE)
     assert form == N.HostForm("4000", CODE, frozenset({0}))  # the first human plays here
 
-    source = ScriptedEventSource().click(FIELD_X, _row_y(HOST_ROWS, 3)).key("\t").key("9")
+    source = ScriptedEventSource().click(FIELD_X, _row_y(HOST_ROWS, 4)).key("\t").key("9")
     form = N.host_form(Ui(source.key("\r")), T, [0, 1], "4000", CODE, CODE_RULE)
     assert form == N.HostForm("9", CODE, frozenset({0, 1}))  # Brunhild here too, a port typed
+
+    source = ScriptedEventSource().click(FIELD_X, _row_y(HOST_ROWS, 0)).key("\r")
+    form = N.host_form(Ui(source), T, [0, 1], "4000", CODE, CODE_RULE)
+    assert form is not None and form.online  # over the internet, by code
 
     assert N.host_form(Ui(ScriptedEventSource().key("\x1b")), T, [0], "4", CODE, CODE_RULE) is None
 
@@ -110,11 +115,19 @@ def test_joining_lists_the_lan_games_and_a_click_picks_one() -> None:
     source = ScriptedEventSource().click(200, list_y)
     for char in "k7qxpm\r":
         source.key(char)
-    form = N.join_form(Ui(source), T, lambda: offers, "", "", "", CODE_RULE)
+    form = N.join_form(Ui(source), T, lambda: offers, "", "", "", CODE_RULE, is_code)
     assert form == N.JoinForm("127.0.0.1:4000", "K7QXPM", "BRUNHILD")
 
     source = ScriptedEventSource().click(300, 300, MouseCode.MENUDOWN)
-    assert N.join_form(Ui(source), T, list, "", "", "", CODE_RULE) is None
+    assert N.join_form(Ui(source), T, list, "", "", "", CODE_RULE, is_code) is None
+
+
+def test_an_online_game_s_code_is_typed_as_heard_and_needs_no_join_code() -> None:
+    # The address field takes a wormhole code with spaces; the join code
+    # field, empty and so wrong for a port's game, does not hold OK back.
+    source = ScriptedEventSource().text("7 crossover clockwork").key("\r")
+    form = N.join_form(Ui(source), T, list, "", "", "", CODE_RULE, is_code)
+    assert form == N.JoinForm("7 crossover clockwork", "", "")
 
 
 def test_the_wait_for_players_ends_when_ready_or_cancelled() -> None:
@@ -128,3 +141,24 @@ def test_the_wait_for_players_ends_when_ready_or_cancelled() -> None:
     assert N.wait_window(Ui(source), T, "Waiting", lambda: ["Port: 4000"], ready) == "ready"
     source = ScriptedEventSource().key("\x1b")
     assert N.wait_window(Ui(source), T, "Waiting", list, lambda: False) == "cancel"
+
+
+def test_the_codes_are_shown_with_a_copy_and_a_new_code_button_each() -> None:
+    rows = [("Brunhild", "7-crossover-clockwork"), ("spectators", "4-tiger-harbor")]
+    done: list[tuple[str, int]] = []
+
+    def act(kind: str, row: int) -> str:
+        done.append((kind, row))
+        return "Copied to the clipboard." if kind == "copy" else ""
+
+    inner_right = (WIDTH - 480) // 2 + 480 - 2 - 8
+    renew_x = inner_right - 8 * len("New code") // 2 - 8
+    copy_x = renew_x - 8 * len("New code") // 2 - 16 - 8 * len("Copy") // 2 - 8
+    top = _row_y(1, 0, N.MAX_CODES * N.CODE_ROW + N.ROW) - 6
+    second = top + N.ROW + N.CODE_ROW + 7
+    source = ScriptedEventSource().click(copy_x, second).click(renew_x, second).key("\x1b")
+    ui = Ui(source)
+    assert N.codes_window(ui, T, "Waiting", lambda: rows, lambda: False, act) == "cancel"
+    assert done == [("copy", 1), ("renew", 1)]
+    never = ScriptedEventSource()
+    assert N.codes_window(Ui(never), T, "Waiting", lambda: rows, lambda: True, act) == "ready"

@@ -14,6 +14,7 @@ import pytest
 from conftest import oracle_traces
 from screen_player import ScreenPlayer
 
+from saga.art.kit import Art
 from saga.engine.game import Game
 from saga.engine.session import Session, Setup
 from saga.engine.state import GameState
@@ -45,12 +46,14 @@ HUMAN_TRACES = [
 ]
 
 
-@pytest.mark.parametrize("trace", [p for _, p in HUMAN_TRACES], ids=[n for n, _ in HUMAN_TRACES])
-def test_human_game_through_the_screens(trace: Path) -> None:
+def play_through_screens(trace: Path, art: Art | None = None) -> RecordingScreenHost:
+    """Give a human trace's answers through the screens drawn with ``art`` (ours
+    by default): the host, which noted each start-of-turn save; every answer
+    is used and every save matches the trace's."""
     seed, turns, advanced, controls = trace.stem.split("_")
     lines = trace.read_text().splitlines()
     player = ScreenPlayer(read_answers(lines))
-    ui = Ui(player)
+    ui = Ui(player, art=art)
 
     def hosting(g: Game) -> RecordingScreenHost:
         host = RecordingScreenHost(
@@ -66,4 +69,10 @@ def test_human_game_through_the_screens(trace: Path) -> None:
     assert isinstance(host, RecordingScreenHost)
     assert not player.answers
     expected = [line for line in lines if line.startswith("T ")]
-    assert not first_difference(host.lines, expected)
+    assert not first_difference(host.lines, expected), trace.name
+    return host
+
+
+@pytest.mark.parametrize("trace", [p for _, p in HUMAN_TRACES], ids=[n for n, _ in HUMAN_TRACES])
+def test_human_game_through_the_screens(trace: Path) -> None:
+    play_through_screens(trace)

@@ -310,6 +310,47 @@ def test_an_answer_key_whose_upper_case_is_two_letters(source: ScriptedEventSour
     assert host.ask(Ask.YNKEYBOARD, 6).result == ord("ß")  # the left button stands for it
 
 
+GREEK_KEYS = {
+    "MSG_KEY_YES": "Ν",
+    "MSG_KEY_NO": "Ο",
+    "MSG_KEY_GLORY": "Δ",
+    "MSG_KEY_LUCK": "Τ",
+    "MSG_KEY_WITHDRAW": "Α",
+    "MSG_KEY_RESTART": "Ν",
+    "MSG_KEY_TRANSFER": "Δ",
+}
+
+
+def _greek_host(source: ScriptedEventSource) -> ScreenHost:
+    ui = Ui(source)
+    words = lambda name: GREEK_KEYS.get(name) or TEXT(name)  # noqa: E731
+    g = Session(Setup(1), words, QuietHost()).game
+    return ScreenHost(ui, Board(ui), words, Config(), g, None, print, summary=lambda: None)
+
+
+def test_greek_answers_come_from_a_greek_keyboard_and_from_a_latin_one() -> None:
+    source = ScriptedEventSource()
+    source.key("ν").pause(0.1)  # a Greek keyboard: the N key, typing ν
+    source.raw(RawKey.O).pause(0.1)  # a US keyboard: o, on the key where Ο is
+    source.raw(RawKey.G).pause(0.1)  # g, where Γ is: no answer, a wrong key as ever
+    source.raw(RawKey.D, Qualifier.LSHIFT).pause(0.1)  # Δ, with Shift as without
+    source.raw(RawKey.D).pause(0.1)  # Δ for Transfer, asked with Withdraw and Restart
+    host = _greek_host(source)
+    assert host.ask(Ask.YNKEYBOARD, 6).result == ord("Ν")
+    assert host.ask(Ask.YNKEYBOARD, 6).result == ord("Ο")
+    assert host.ask(Ask.GLKEYBOARD, 6).result == ord("G")  # what the original gets: ask again
+    assert host.ask(Ask.GLKEYBOARD, 6).result == ord("Δ")
+    assert host.ask(Ask.WRKEYBOARD, 6).result == ord("Δ")
+
+
+def test_a_latin_letter_for_a_greek_key_is_no_shortcut_nor_an_answer_elsewhere() -> None:
+    source = ScriptedEventSource()
+    source.raw(RawKey.N, Qualifier.CONTROL).pause(0.1).raw(RawKey.N).pause(0.1).key("5")
+    host = _greek_host(source)
+    assert host.ask(Ask.YNKEYBOARD, 6).result == ord("Ν")  # Ctrl+N left to the menus
+    assert host.ask(Ask.MULTIKEYBOARD, 6).result == ord("5")  # digits only: N's n is stale
+
+
 def test_the_title_screen_keeps_only_the_hero_the_player_changed(
     tmp_path: Path, source: ScriptedEventSource, ui: Ui
 ) -> None:
@@ -400,3 +441,17 @@ def test_a_game_leaves_the_settings_as_they_were(tmp_path: Path) -> None:
     with contextlib.suppress(QuitProgram):
         App(Ui(source), config, TEXT, Lcg64(1)).watch(replay)
     assert config == before
+
+
+@pytest.mark.parametrize(
+    ("typed", "yes"),
+    [("ν", True), ("Ν", True), ("n", True), ("ο", False), ("Ό", False), ("o", False), ("\r", True)],
+)
+def test_a_greek_requester_takes_its_buttons_letters_from_any_keyboard(
+    typed: str, yes: bool
+) -> None:
+    from saga.screen.windows import ask_yes_no
+
+    source = ScriptedEventSource()
+    source.key(typed)
+    assert ask_yes_no(Ui(source), "Νέο παιχνίδι", [], yes="Ναι", no="Όχι") is yes

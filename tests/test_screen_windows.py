@@ -412,13 +412,27 @@ def test_about_gives_the_manuals_year_and_credits_the_translations(language: str
     t = LANGUAGES[language]
     texts = [text for _, _, text, _ in about_lines(t)]
     assert any(text.endswith("TSR Hobbies, 1981") for text in texts)  # the 1.2a manual's year
-    assert texts[-1] == t("MSG_TRANSLATIONS")
-    assert texts[-3:-1] == [t("MSG_TRANSLATOR_1"), t("MSG_TRANSLATOR_2")]
-    # Each translator is named once: the last line names the other translations only.
+    ours = texts.index(t("MSG_TRANSLATOR_1"))
+    credits = ("MSG_TRANSLATOR_1", "MSG_TRANSLATOR_2", "MSG_TRANSLATIONS")
+    assert texts[ours : ours + 3] == [t(name) for name in credits]
+    # Each translator is named once: the next line names the other translations only.
     translator = t("MSG_TRANSLATOR_2")
     assert " ".join(texts).count(translator) == 1 or language == "english"
-    others = {"english": ("German", "Italian"), "deutsch": ("italienische",)}
-    assert all(word in texts[-1] for word in others.get(language, ("tedesca",)))
+    others = {
+        "english": ("German", "Greek", "Italian"),
+        "deutsch": ("griechische", "italienische"),
+        "greek": ("γερμανικά", "ιταλικά"),
+        "italiano": ("greca", "tedesca"),
+    }
+    assert all(word in texts[ours + 2] for word in others[language])
+    # Then the original 1.95's translators, after the languages of their catalogs
+    # (Anthony Iliakis made the Greek one, Samir Hawamdeh the Italian: its guide).
+    assert texts[ours + 3 :] == [
+        t("MSG_ORIGINAL_TRANSLATORS"),
+        "deutsch   Thomas Veress, Stefan Haubenthal",
+        "greek     Anthony Iliakis",
+        "italiano  Samir Hawamdeh",
+    ]
 
 
 def _battle_line(host: RecordingHost) -> tuple[int, int]:

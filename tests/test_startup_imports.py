@@ -43,7 +43,8 @@ def test_the_title_screen_waits_for_neither_the_map_nor_the_save_layout() -> Non
         "app = App(ui, Config(), english(), Lcg64(1))\n"
         "TitleScreen(ui, app.config, english(), app.menu).draw()\n"
         "print(sorted(m for m in sys.modules if m in ('amiga.iff', 'construct', "
-        "'saga.files.savelayout', 'amiga.lha') or m.startswith('saga.original')))"
+        "'saga.files.savelayout', 'amiga.lha', 'saga.net', 'twisted', 'wormhole') "
+        "or m.startswith('saga.original')))"
     )
     done = subprocess.run(
         [sys.executable, "-c", code], capture_output=True, text=True, check=True, timeout=60
@@ -53,13 +54,15 @@ def test_the_title_screen_waits_for_neither_the_map_nor_the_save_layout() -> Non
 
 def test_a_headless_joiner_loads_no_window_and_no_hosting() -> None:
     """A terminal that joins a game needs neither pygame and the screens, nor the
-    server, the LAN announcements and the code maker that only a host uses."""
+    server, the LAN announcements and the code maker that only a host uses, nor
+    Twisted and magic-wormhole, which only an online game uses."""
     code = (
         "import sys\n"
         "from saga import cli\n"
         "status = cli.main(['--headless', '--join', '127.0.0.1:1', '--code', 'ABCDEF'])\n"
         "wanted = ('pygame', 'saga.screen', 'saga.window', 'saga.net.server', "
-        "'saga.net.discovery', 'secrets', 'zeroconf')\n"
+        "'saga.net.discovery', 'secrets', 'zeroconf', 'twisted', 'wormhole', "
+        "'saga.net.tunnel')\n"
         "print(status, sorted(m for m in wanted if m in sys.modules))"
     )
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60)

@@ -100,7 +100,7 @@ class RastPort:
     def text(self, text: str) -> None:
         """Draw ``text`` at the current position (baseline) and advance.
 
-        Characters outside printable Latin-1 show the font's replacement
+        Characters the font does not cover show its replacement
         glyph, so unsupported text is visible rather than silently lost.
         """
         strip = self.font.render(text)

@@ -40,7 +40,8 @@ FIXED_PENS = (
 SAMPLES = (
     "Zwölf Boxkämpfer jagen Viktor quer über den großen Sylter Deich.",
     "ÄÖÜ äöü ß - Größe, Übermut, Ärger, Öl.  Noël, garçon, señor, Ångström.",
-    "Not Latin-1 shows the replacement glyph: € œ → ✓",
+    "Ξεσκεπάζω την ψυχοφθόρα βδελυγμία. ΆΈΉΊΌΎΏ ΪΫ ΐΰ ς €.",
+    "Neither Latin-1 nor Greek shows the replacement glyph: œ → ✓ ж",
 )
 
 
@@ -96,10 +97,10 @@ def render() -> Screen:
 
     # The whole font, 32 glyphs to a row.
     rp.apen = WHITE
-    for i, code in enumerate((*PRINTABLE[:95], 0x7F, *PRINTABLE[95:])):
+    for i, ch in enumerate((*PRINTABLE[:95], "\x7f", *PRINTABLE[95:])):
         row, column = divmod(i, 32)
         rp.move(8 + column * 10, 192 + row * 11)
-        rp.text(chr(code))
+        rp.text(ch)
 
     # Draw modes over stripes.
     stripes_top = 180
@@ -121,7 +122,7 @@ def render() -> Screen:
     # Sample text, measured with text_length and underlined.
     rp.draw_mode = DrawMode.JAM1
     for i, sample in enumerate(SAMPLES):
-        y = 268 + i * 14
+        y = 292 + i * 12
         rp.apen = WHITE
         rp.move(8, y)
         rp.text(sample)

@@ -13,7 +13,9 @@ so every string must be followed by a NUL inside its padded slot.  When a
 string's length is a multiple of 4 the padding would otherwise hold no NUL, so
 FlexCat stores length+1 (counting one NUL) and pads to the next multiple of 4.
 We write the same bytes, and read a string as locale.library does: up to its
-first NUL.
+first NUL.  The strings' bytes are in the catalog's character set (CSET, or
+for 0 its language's usual one: see :mod:`amiga.codesets`), so a Greek
+catalog's ISO-8859-7 reads as Greek letters.
 """
 
 from __future__ import annotations
@@ -23,6 +25,8 @@ import re
 from dataclasses import dataclass, field
 
 from construct import Bytes, ConstructError, Int32ub, Padding, Struct, this
+
+from amiga import codesets
 
 from .container import Chunk, Group, find_forms, parse_iff, write_iff
 from .errors import IffError
@@ -42,7 +46,11 @@ _VERSION = re.compile(r"\$VER:\s*\S+\s+(\d+)(?:\.(\d+))?")
 
 @dataclass
 class Ctlg:
-    """The contents of a catalog: string IDs to text, and the header chunks."""
+    """The contents of a catalog: string IDs to text, and the header chunks.
+
+    The version and language are ASCII in every catalog; the strings are
+    text, kept in the file in the character set ``codeset`` names.
+    """
 
     strings: dict[int, str] = field(default_factory=dict)
     language: str | None = None
@@ -69,8 +77,13 @@ def read_ctlg(data: bytes, name: str = "<memory>") -> Ctlg:
         if len(chunk.data) != CSET.sizeof():
             raise IffError(name, "CSET", f"is {len(chunk.data)} bytes, not {CSET.sizeof()}")
         catalog.codeset = CSET.parse(chunk.data).codeset
+    raw: dict[int, bytes] = {}
     for chunk in form.form.chunks("STRS"):
-        _read_strings(chunk.data, catalog.strings, name)
+        _read_strings(chunk.data, raw, name)
+    catalog.strings = {
+        string_id: codesets.decode(data, catalog.codeset, catalog.language)
+        for string_id, data in raw.items()
+    }
     return catalog
 
 
@@ -92,7 +105,7 @@ def write_ctlg(catalog: Ctlg) -> bytes:
     for string_id, text in sorted(catalog.strings.items()):
         if not 0 <= string_id <= 0xFFFFFFFF:
             raise IffError("write_ctlg", "STRS", f"string ID {string_id} does not fit 32 bits")
-        raw = _encode(text, "STRS")
+        raw = _encode(text, "STRS", catalog.codeset, catalog.language)
         length = len(raw) + (len(raw) % 4 == 0)
         padded = raw.ljust((length + 3) & ~3, b"\0")
         strings += STRS_ENTRY.build({"id": string_id, "length": length, "data": padded})
@@ -100,7 +113,7 @@ def write_ctlg(catalog: Ctlg) -> bytes:
     return write_iff(Group("FORM", "CTLG", chunks))
 
 
-def _read_strings(data: bytes, strings: dict[int, str], name: str) -> None:
+def _read_strings(data: bytes, strings: dict[int, bytes], name: str) -> None:
     # One entry at a time, so a table of many tiny strings never exists as a list
     # of parsed records on top of the resulting dictionary.
     stream = io.BytesIO(data)
@@ -111,16 +124,18 @@ def _read_strings(data: bytes, strings: dict[int, str], name: str) -> None:
             raise IffError(name, "STRS", "a string runs past the end of the chunk") from None
         if entry.id in strings:
             raise IffError(name, "STRS", f"string {entry.id} appears twice")
-        strings[entry.id] = _c_string(entry.data[: entry.length])
+        strings[entry.id] = entry.data[: entry.length].split(b"\0", 1)[0]
 
 
-def _encode(text: str, chunk: str) -> bytes:
+def _encode(
+    text: str, chunk: str, codeset: int = codesets.LATIN_1, language: str | None = None
+) -> bytes:
     try:
-        raw = text.encode("latin-1")
+        raw = codesets.encode(text, codeset, language)
     except UnicodeEncodeError as error:
-        raise IffError(
-            "write_ctlg", chunk, f"{text[:40]!r} has characters outside ISO-8859-1"
-        ) from error
+        bad = text[error.start]
+        set_name = codesets.codec(codeset, language) or codesets.CODECS[codesets.LATIN_1]
+        raise IffError("write_ctlg", chunk, f"{bad!r} in {text[:40]!r} is not {set_name}") from None
     if b"\0" in raw:
         raise IffError("write_ctlg", chunk, f"{text[:40]!r} contains NUL, which would end it early")
     return raw

@@ -1,14 +1,18 @@
 """From key positions to raw keys, and from raw keys to characters.
 
-Two tables: which Amiga raw key sits where a PC key does (keyed by USB HID
-usage, which is what SDL scancodes are), and a US keymap turning raw keys
-into the characters of VANILLAKEY messages when no host keyboard layout is
-at hand (scripted input).
+Three tables: which Amiga raw key sits where a PC key does (keyed by USB HID
+usage, which is what SDL scancodes are), a US keymap turning raw keys into
+the characters of VANILLAKEY messages when no host keyboard layout is at
+hand (scripted input), and the letters of a Greek keymap, which sit where
+the Latin letters they sound like are (ELOT 928 keyboards, AmigaOS's Greek
+keymaps): a program whose answers are Greek letters can take them from a
+Latin keyboard, the letter typed standing for the Greek one on its key.
 """
 
 from __future__ import annotations
 
 import string
+import unicodedata
 
 from amiga.input.codes import NUMERIC_PAD, Qualifier, RawKey
 
@@ -122,18 +126,33 @@ US_KEYMAP: dict[int, tuple[str, str]] = {
 }
 
 
-def _typing_table() -> dict[str, tuple[RawKey, Qualifier]]:
-    """Invert the keymap; typing uses the main keys, so the keypad comes last."""
+# The Greek keymap's letters, on the letter keys of the US rows: the Q key
+# types a semicolon there, W the final sigma (Shift: capital sigma).
+_GREEK_ROWS = (
+    (RawKey.W, "ςερτυθιοπ", "ΣΕΡΤΥΘΙΟΠ"),
+    (RawKey.A, "ασδφγηξκλ", "ΑΣΔΦΓΗΞΚΛ"),
+    (RawKey.Z, "ζχψωβνμ", "ΖΧΨΩΒΝΜ"),
+)
+GREEK_KEYMAP: dict[int, tuple[str, str]] = {
+    first + i: pair
+    for first, plain, shifted in _GREEK_ROWS
+    for i, pair in enumerate(zip(plain, shifted, strict=True))
+}
+
+
+def _typing_table(keymap: dict[int, tuple[str, str]]) -> dict[str, tuple[RawKey, Qualifier]]:
+    """Invert a keymap; typing uses the main keys, so the keypad comes last."""
     table: dict[str, tuple[RawKey, Qualifier]] = {}
-    for key, (plain, shifted) in sorted(US_KEYMAP.items(), key=lambda kv: kv[0] in NUMERIC_PAD):
+    for key, (plain, shifted) in sorted(keymap.items(), key=lambda kv: kv[0] in NUMERIC_PAD):
         table.setdefault(plain, (RawKey(key), Qualifier(0)))
         table.setdefault(shifted, (RawKey(key), Qualifier.LSHIFT))
-    for key, char in CONTROL_CHARS.items():
-        table.setdefault(char, (key, Qualifier(0)))
     return table
 
 
-_US_TYPING = _typing_table()
+_US_TYPING = _typing_table(US_KEYMAP) | {
+    char: (key, Qualifier(0)) for key, char in reversed(CONTROL_CHARS.items())
+}
+_GREEK_TYPING = _typing_table(GREEK_KEYMAP)
 
 
 def key_qualifier(raw: int) -> Qualifier:
@@ -160,3 +179,29 @@ def us_vanilla(raw: int, qualifier: int) -> str | None:
 def us_keystroke(char: str) -> tuple[RawKey, Qualifier] | None:
     """The key (and Shift, if needed) that types ``char`` on the US keymap."""
     return _US_TYPING.get(char)
+
+
+def greek_letter(raw: int, qualifier: int = 0) -> str | None:
+    """The Greek letter a Greek keymap types on this key, if any (capital with Shift)."""
+    pair = GREEK_KEYMAP.get(raw)
+    return None if pair is None else pair[bool(qualifier & Qualifier.SHIFT)]
+
+
+def greek_keystroke(char: str) -> tuple[RawKey, Qualifier] | None:
+    """The key (and Shift, if needed) that types the Greek letter ``char`` on a Greek keymap."""
+    return _GREEK_TYPING.get(char)
+
+
+def greek_for(char: str) -> str | None:
+    """The Greek letter a Greek keymap types on the key where the US keymap
+    types ``char`` ("n": "ν", "N": "Ν"), if any: the letter a player
+    without a Greek keyboard types for it."""
+    stroke = us_keystroke(char)
+    return None if stroke is None else greek_letter(*stroke)
+
+
+def typed_as(text: str) -> str:
+    """Letters as a keyboard types them, to compare answer keys and typed
+    searches: in upper case and without accents (the key for "Όχι" is "Ο")."""
+    parts = unicodedata.normalize("NFD", text.upper())
+    return unicodedata.normalize("NFC", "".join(c for c in parts if not unicodedata.combining(c)))

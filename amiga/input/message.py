@@ -16,7 +16,8 @@ class IntuiMessage:
 
     For RAWKEY the code is a raw key, plus 0x80 on release; for
     MOUSEBUTTONS a :class:`~amiga.input.codes.MouseCode`; for VANILLAKEY a
-    Latin-1 character code.
+    character's code point: one of ISO-8859-1 or of ISO-8859-7, the sets an
+    Amiga keymap types (:mod:`amiga.codesets`).
     """
 
     idcmp: IDCMP

@@ -3,7 +3,7 @@
 RAWKEY comes from the key's position (its SDL scancode), so it is the same
 on every host layout, as raw keys are on the Amiga.  VANILLAKEY comes from
 SDL's text input, i.e. after the host's keymap, so a German keyboard types
-'ä' and dead keys work; the keys that type control characters (Return,
+'ä', a Greek one 'ω', and dead keys work; the keys that type control characters (Return,
 Backspace, Tab, Esc, Del) add theirs from the key press, as SDL sends no
 text for them.  Keys pressed with Ctrl or an Amiga (GUI) key, the menu
 shortcuts, get their VANILLAKEY from the key press too, with the qualifier:
@@ -26,6 +26,7 @@ from pathlib import Path
 
 import pygame
 
+from amiga.codesets import machine_characters
 from amiga.display.clock import Metronome
 from amiga.display.present import Presenter
 from amiga.input.codes import IDCMP, IECODE_UP_PREFIX, MouseCode, Qualifier, RawKey
@@ -191,7 +192,7 @@ class PygameEventSource(EventSource):
             if _is_command(self._text_qualifier):
                 return  # the key press already gave this key's character
             for char in event.text:
-                if ord(char) <= 0xFF:  # Latin-1 is all an Amiga program can take
+                if char in machine_characters():  # what an Amiga keymap can type
                     queue(self._message(IDCMP.VANILLAKEY, ord(char), self._text_qualifier))
         elif kind == pygame.MOUSEMOTION:
             if self._point(event.pos):

@@ -6,8 +6,9 @@ from collections import deque
 from collections.abc import Iterable
 from typing import Self
 
+from amiga.codesets import machine_characters
 from amiga.input.codes import IDCMP, IECODE_UP_PREFIX, MouseCode
-from amiga.input.keymap import us_keystroke, us_vanilla
+from amiga.input.keymap import greek_keystroke, us_keystroke, us_vanilla
 from amiga.input.message import IntuiMessage
 from amiga.input.source import EventSource
 
@@ -88,12 +89,13 @@ class ScriptedEventSource(EventSource):
         return self._keystroke(code, qualifier, us_vanilla(code, qualifier))
 
     def key(self, char: str, qualifier: int = 0) -> Self:
-        """Type one character: on its US key (Shift added when needed), or,
-        for characters no US key types such as 'ä', as a lone VANILLAKEY --
+        """Type one character: on its US key (Shift added when needed), a
+        Greek letter on the key a Greek keymap types it with, or, for
+        characters no such key types such as 'ä', as a lone VANILLAKEY --
         what a foreign keymap's key would add to the message stream."""
-        if len(char) != 1 or ord(char) > 0xFF:
-            raise ValueError(f"{char!r} is not one Latin-1 character")
-        stroke = us_keystroke(char)
+        if len(char) != 1 or (ord(char) > 0xFF and char not in machine_characters()):
+            raise ValueError(f"{char!r} is not one Latin-1 or Greek character")
+        stroke = us_keystroke(char) or greek_keystroke(char)
         if stroke is None:
             self._queue.append(self._message(IDCMP.VANILLAKEY, ord(char), qualifier))
             return self

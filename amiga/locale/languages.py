@@ -23,6 +23,7 @@ _ALIASES: dict[str, tuple[str, ...]] = {
     "english": ("en", "c", "posix"),
     "español": ("es", "spanish", "espanol"),
     "français": ("fr", "french", "francais"),
+    "greek": ("el", "ελληνικά", "ελληνικα"),  # AmigaOS's Greek catalogs go in Catalogs/greek
     "italiano": ("it", "italian"),
     "magyar": ("hu", "hungarian"),
     "nederlands": ("nl", "dutch"),

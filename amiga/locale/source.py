@@ -1,6 +1,9 @@
 """Catalog sources in FlexCat/CatComp syntax: descriptions (.cd), translations (.ct).
 
-Both are line based and ISO-8859-1.  ``;`` starts a comment line, ``#`` (any
+Both are line based.  A description is ISO-8859-1; a translation is in the
+character set its ``## codeset`` names, or for 0 (or none) its language's
+usual one (ISO-8859-7 for ``## language greek``, see :mod:`amiga.codesets`),
+and is read into Unicode text.  ``;`` starts a comment line, ``#`` (any
 number of them) a command such as ``## language deutsch``.  A message starts
 with its identifier line -- ``NAME (id/min/max)`` in a .cd, ``NAME`` in a .ct --
 and the very next line is its string, continued onto following lines while it
@@ -15,6 +18,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
+from amiga import codesets
 from amiga.dos import read_limited
 
 from .errors import LocaleError, LocaleWarning
@@ -103,8 +107,27 @@ def read_cd(path: Path | str) -> Description:
 
 
 def read_ct(path: Path | str) -> Translation:
-    """Parse a .ct file from disk."""
-    return parse_ct(read_limited(path, MAX_SOURCE_SIZE).decode("latin-1"), str(path))
+    """Parse a .ct file from disk, in the character set it declares."""
+    data = read_limited(path, MAX_SOURCE_SIZE)
+    return parse_ct(decode_ct(data, str(path)), str(path))
+
+
+def decode_ct(data: bytes, filename: str = "<ct>") -> str:
+    """A .ct file's bytes as text, read in the character set its header declares."""
+    codeset, language = 0, None
+    for line in data.decode("latin-1").splitlines():
+        match = _COMMAND.fullmatch(line) if line.startswith("#") else None
+        if match and match[1].lower() == "codeset" and match[2].strip().isdigit():
+            codeset = int(match[2])
+        elif match and match[1].lower() == "language":
+            language = match[2].strip()
+    name = _codec(codeset, language, filename)
+    try:
+        return data.decode(name)
+    except UnicodeDecodeError as error:
+        where = data.count(b"\n", 0, error.start) + 1
+        byte = data[error.start]
+        raise LocaleError(filename, where, f"byte 0x{byte:02X} is not {name}") from None
 
 
 def parse_cd(text: str, filename: str = "<cd>") -> Description:
@@ -114,6 +137,7 @@ def parse_cd(text: str, filename: str = "<cd>") -> Description:
     (starting at 0), ``+n`` adds n to that, ``$hex`` and C-style numbers (``0x1F``,
     ``017``) set it.  Raises :class:`LocaleError` naming the file and line.
     """
+    _check_codeset(text, filename, codesets.CODECS[codesets.LATIN_1])
     messages: list[Message] = []
     commands: dict[str, str] = {}
     lines_by_name: dict[str, int] = {}
@@ -190,7 +214,24 @@ def parse_ct(text: str, filename: str = "<ct>") -> Translation:
         translation.strings[name] = Translated(
             unescape(record.string, filename, record.string_line), record.line
         )
+    _check_codeset(text, filename, _codec(translation.codeset, translation.language, filename))
     return translation
+
+
+def _codec(codeset: int, language: str | None, filename: str) -> str:
+    name = codesets.codec(codeset, language)
+    if name is None:
+        raise LocaleError(filename, None, f"'## codeset {codeset}' is not a set known here")
+    return name
+
+
+def _check_codeset(text: str, filename: str, name: str) -> None:
+    """Every character must be one the catalog's character set can hold."""
+    try:
+        text.encode(name)
+    except UnicodeEncodeError as error:
+        where = text.count("\n", 0, error.start) + 1
+        raise LocaleError(filename, where, f"{text[error.start]!r} is not {name}") from None
 
 
 def _apply_ct_command(translation: Translation, command: _Command) -> None:
@@ -213,11 +254,6 @@ def _apply_ct_command(translation: Translation, command: _Command) -> None:
 
 
 def _records(text: str, filename: str) -> Iterator[_Command | _Definition]:
-    try:
-        text.encode("latin-1")
-    except UnicodeEncodeError as error:
-        where = text.count("\n", 0, error.start) + 1
-        raise LocaleError(filename, where, f"{text[error.start]!r} is not ISO-8859-1") from None
     lines = text.replace("\r", "").split("\n")
     if lines[-1] == "":
         lines.pop()  # the newline ending the last line does not start another

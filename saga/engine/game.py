@@ -36,7 +36,8 @@ class Game:
         fixes: bool = False,
     ) -> None:
         self.state = state
-        # Mend the original's known traps (see docs/design.md); off means faithful.
+        # Mend the original's one known trap, the paralysed hero (see docs/design.md
+        # and attacks.can_attack); off means faithful.
         self.fixes = fixes
         self.heroes = state.heroes
         self.jarls = state.jarls

@@ -32,8 +32,8 @@ class Setup:
 
     A new game is its controls, length and rules; a loaded one is the saved
     ``state``, which holds those (:meth:`continuing` copies them from it).
-    ``seed`` starts the dice, and ``fixes`` mends the original's known traps
-    (off: the original's game).
+    ``seed`` starts the dice, and ``fixes`` mends the original's one known trap,
+    the paralysed hero (off: the original's game).
 
     Every game comes through here, so a set-up refuses what no game can be,
     with a :class:`ValueError` that names it: a seed the generator has no
@@ -46,7 +46,7 @@ class Setup:
 
     seed: int
     controls: tuple[T.Control, ...] = (T.NONE,) * len(T.HERO_NAMES)
-    turns: int = 20
+    turns: int = T.DEFAULT_TURNS
     advanced: bool = False
     fixes: bool = False
     state: GameState | None = field(default=None, compare=False)

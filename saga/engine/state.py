@@ -206,7 +206,7 @@ class GameState:
         self.king = [-1] * T.AREAS  # the hero whose kingdom an area is
         self.ice = [False] * T.AREAS  # an Is spell forbids kingdoms there
         self.turn = 1
-        self.turns = 20
+        self.turns = T.DEFAULT_TURNS
         self.faxirides = T.FREY_FAXI_RIDES
         self.advanced = False
 

@@ -75,6 +75,7 @@ HERO_STRENGTH = 5
 HERO_MOVES = 4
 START_LUCK = 3
 MAX_TURNS = 99  # the score table has a slot for each turn up to this
+DEFAULT_TURNS = 20  # a game's length unless the title screen or the command line sets one
 VALHALLA = 15  # the final score that earns a hero a place in Valhalla
 FREY_FAXI_RIDES = 3
 MAX_JARLS_PER_HERO = 4

@@ -24,8 +24,10 @@ gaps.
 
 from __future__ import annotations
 
+import contextlib
 import functools
 import os
+import re
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -60,7 +62,7 @@ class Config:
     """The settings of this run; nothing here is written anywhere by itself."""
 
     controls: list[T.Control] = field(default_factory=lambda: list(DEFAULT_CONTROLS))
-    turns: int = 20
+    turns: int = T.DEFAULT_TURNS
     advanced: bool = False
     delay: int = 1  # a position of the message delay slider, 0..4
     watch_amiga: bool = False
@@ -70,7 +72,9 @@ class Config:
     fullscreen: bool = False
     stretch: bool = False  # fill the window keeping the aspect, not whole multiples only
     scanlines: bool = False  # darken every other line, as a CRT shows it
-    fixes: bool = False  # mend the original's traps (off: faithful)
+    fixes: bool = False  # mend the paralysed-hero trap (off: faithful)
+    mailbox: str = ""  # a magic-wormhole mailbox server's URL for online games ("": the public one)
+    relay: str = ""  # a transit relay's hint, tcp:HOST:PORT ("": the public one)
     original: str = ""  # the player's copy of the original, for its pictures ("": none)
     home: Path = Path(".")  # the folder for saves and the autosave
 
@@ -150,9 +154,33 @@ def _path(value: str) -> str:
 
 
 def _language(value: str) -> str:
+    # The file is ISO-8859-1, as the Amiga's; a name typed in UTF-8 on a
+    # modern system (LANGUAGE=ελληνικά) reads as that name.
+    with contextlib.suppress(UnicodeError):
+        value = value.encode("latin-1").decode("utf-8")
     if not value.isprintable() or any(c in value for c in "/\\:"):
         raise _Refused("it is not a language name", "MSG_SETTING_LANGUAGE")
     return value
+
+
+_MAILBOX = re.compile(r"wss?://[^\s/?#]+(?:/[^\s]*)?")
+_RELAY = re.compile(r"tcp:(?:\[[0-9A-Fa-f:.]+\]|[^\s:\[\]]+):[0-9]{1,5}")
+
+
+def mailbox_url(value: str) -> str:
+    """A mailbox server's WebSocket URL, ``ws://HOST:PORT/v1`` or ``wss://...``."""
+    if not _MAILBOX.fullmatch(value):
+        raise _Refused("it must be a ws:// or wss:// URL", "MSG_SETTING_MAILBOX")
+    return value
+
+
+def relay_hint(value: str) -> str:
+    """A transit relay as magic-wormhole names one, ``tcp:HOST:PORT`` (the ``tcp:``
+    may be left out)."""
+    hint = value if value.startswith("tcp:") else f"tcp:{value}"
+    if not _RELAY.fullmatch(hint) or int(hint.rpartition(":")[2]) > 65535:
+        raise _Refused("it must be tcp:HOST:PORT", "MSG_SETTING_RELAY")
+    return hint
 
 
 def _show(value: object) -> str:
@@ -184,6 +212,8 @@ _KEYS = [
     _Key("STRETCH", "stretch", _flag),
     _Key("SCANLINES", "scanlines", _flag),
     _Key("FIXBUGS", "fixes", _flag),
+    _Key("MAILBOX", "mailbox", mailbox_url),
+    _Key("RELAY", "relay", relay_hint),
     _Key("ORIGINAL", "original", _path),
 ]
 _BY_NAME = {k.name: k for k in _KEYS}

@@ -8,6 +8,7 @@ like locale.library does, and any string it lacks stays English.
 
 from __future__ import annotations
 
+import re
 import sys
 import warnings
 from collections.abc import Mapping
@@ -47,27 +48,54 @@ def warn(message: str, program: str = "saga") -> None:
     print(f"{program}: {printable(message)}", file=sys.stderr)
 
 
+# A printf directive of a catalog message, as the Amiga's RawDoFmt fills them.
+_DIRECTIVE = re.compile(r"%(%|l?[dus])")
+
+
+def fill(text: str, *values: object) -> str:
+    """A catalog message with its directives (``%s``, ``%d``, ``%ld``) filled by
+    ``values`` in order, as printf would; ``%%`` is a percent sign.
+
+    A translation keeps the English directives in their order (the catalogs'
+    tests check it), so one call fills every language.
+    """
+    given = iter(values)
+    return _DIRECTIVE.sub(lambda m: "%" if m[1] == "%" else str(next(given, "")), text)
+
+
+# A word of a Notice's reason: a catalog message, text shown as it is (a value,
+# a number), or a message with the values for its directives.
+Word = str | tuple[str, ...]
+
+
 class Notice(str):
     """A warning at start-up: English on stderr, the player's language in the window.
 
     It is the English text itself, so it prints and compares as any warning
     does, and it carries what the window's requester shows: ``where`` the
     trouble is (a file and line, a word of the command line: never
-    translated), and the reason in ``words``, each a catalog message or
-    text shown as it is (a value, a number).
+    translated), and the reason in ``words``, each a catalog message, text
+    shown as it is (a value, a number), or a tuple of a message and the
+    values its directives take (see :func:`fill`).
     """
 
     where: str
-    words: tuple[str, ...]
+    words: tuple[Word, ...]
 
-    def __new__(cls, english: str, where: str, *words: str) -> Notice:
+    def __new__(cls, english: str, where: str, *words: Word) -> Notice:
         notice = super().__new__(cls, english)
         notice.where, notice.words = where, words
         return notice
 
     def reason(self, t: Lookup) -> str:
         """The reason in the player's language."""
-        return " ".join(t(word) if word.startswith("MSG_") else word for word in self.words)
+        return " ".join(_said(t, word) for word in self.words)
+
+
+def _said(t: Lookup, word: Word) -> str:
+    if isinstance(word, tuple):
+        return fill(t(word[0]), *word[1:])
+    return t(word) if word.startswith("MSG_") else word
 
 
 # The catalog's sentence for each reason a file cannot be used (amiga.dos.Problem, by name).

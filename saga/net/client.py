@@ -1,32 +1,46 @@
 """A joining machine's side: it connects, is let in, receives the game and its answers.
 
-As on the host, the network runs on an asyncio loop in a thread of its own,
-and the engine reaches it through the :class:`~saga.net.lockstep.Link`
-methods.  What the host sends is checked as strictly as what the host
-receives: an answer out of order or a malformed line ends the game here
-with a message, never a traceback.
+**Threads.**  As on the host, the network runs on an asyncio loop in a
+thread of its own (the *loop thread*), which alone touches the connection
+and what came over it.  The engine reaches it through the
+:class:`~saga.net.lockstep.Link` methods (*engine thread*), the window or
+the terminal through :meth:`Client.join` and :meth:`Client.close`
+(*control thread*); they hand their work to the loop.  The answer stream
+locks itself, and :attr:`Client.started`, :attr:`Client.ended` are events.
+
+**A joiner defends itself** as the host does: what the host sends is
+checked as strictly as what the host receives (line length, message rate,
+each answer's kind and range, nothing out of order and no answer after the
+game's end), it reads no further ahead of its engine than
+:data:`MAX_AHEAD` answers, and what the host can make it print goes
+through :class:`~saga.net.notices.Notices`.  Anything wrong ends the game
+here with a message, never a traceback.
 """
 
 from __future__ import annotations
 
 import asyncio
 import contextlib
+import socket
 import threading
-import time
 from collections.abc import Callable
 
 from saga.engine.host import Ask
 from saga.net import protocol as P
+from saga.net.keepalive import Keepalive, Liveness, Silent, receive
 from saga.net.lockstep import FINAL_TURN, Desynced, NetStop, Stream, digest
+from saga.net.notices import Notices
 
 CONNECT_TIMEOUT = 10.0
-IDLE_TIMEOUT = 60.0  # the host says PING every 15 s
-PING_EVERY = 15.0
 FINISH_TIMEOUT = 30.0  # at the end, how long to wait for the host's word on the final state
+MAX_AHEAD = 20_000  # answers held that the engine has not used: a late joiner reads on as it plays
+MAX_BUFFERED = 256 * 1024  # bytes waiting for a host that does not read
+CLOSE_TIMEOUT = 5.0
 
 
 class Client:
-    """Joins the game at ``host``:``port`` with ``code``, to play ``seats`` (none: watch)."""
+    """Joins the game at ``host``:``port`` with ``code``, to play ``seats`` (none: watch);
+    or over ``sock``, a stream to the host already made (a wormhole's, by code)."""
 
     def __init__(
         self,
@@ -36,26 +50,31 @@ class Client:
         seats: frozenset[int],
         *,
         tell: Callable[[str], None] = lambda line: None,
+        sock: socket.socket | None = None,
     ) -> None:
         self.address = (host, port)
+        self.sock = sock
         self.code = P.normal_code(code)
         self.seats = seats
-        self.tell = tell
+        self.notices = Notices(tell)
         self.stream = Stream()
-        self.header: list[str] = []
+        self.header: list[str] = []  # the loop thread's until started is set
         self.keys: tuple[int, ...] = ()
-        self.saves: dict[int, bytes] = {}
-        # The host sends a machine that joins late the whole game so far at
-        # once: what it sends is bounded line by line, not by its rate.
-        self.conn = P.Connection(P.Role.JOIN, limits=None)
         self.started = threading.Event()  # the game's start has arrived (or the attempt failed)
         self.ended = threading.Event()  # the host said goodbye, or the connection is gone
-        self.failure: NetStop | None = None
-        self.loop = asyncio.new_event_loop()
-        self._writer: asyncio.StreamWriter | None = None
+        self.failure: NetStop | None = None  # why the game did not start
+        self.broken: NetStop | None = None  # why the host's connection ended badly
         self.bytes_sent = 0  # for the benchmark
-        self._last_sent = time.monotonic()
+        self.loop = asyncio.new_event_loop()
+        # The loop thread's own.
+        self.conn = P.Connection(P.Role.JOIN, P.Limits(answers=False))
+        self.live = Liveness(Keepalive.from_environment())
+        self.saves: dict[int, bytes] = {}
+        self._waits_for: frozenset[int] | None = None
+        self._writer: asyncio.StreamWriter | None = None
         self._thread = threading.Thread(target=self._run, name="saga-net", daemon=True)
+
+    # -- control (the window's or the terminal's thread) -----------------------
 
     def join(self, timeout: float | None = None) -> None:
         """Connect and wait for the game to start; NetStop says why it did not."""
@@ -68,114 +87,136 @@ class Client:
 
     def close(self) -> None:
         """Say goodbye and hang up; the network thread then ends by itself."""
-        if self.loop.is_running():
-            future = asyncio.run_coroutine_threadsafe(self._bye(), self.loop)
-            with contextlib.suppress(Exception):
-                future.result(5)
-        if self._thread.is_alive():
-            self._thread.join(5)
+        self._post(self._bye)
+        if self._thread.is_alive() and threading.current_thread() is not self._thread:
+            self._thread.join(CLOSE_TIMEOUT)
 
-    # -- the engine's side (lockstep.Link) ----------------------------------------
+    # -- the engine's side (lockstep.Link; the engine thread) ---------------------
 
     def submit(self, answer: P.Answer) -> None:
-        self._send_soon(answer)
+        self._post(self._write, answer)
 
     def expect(self, seq: int, mode: Ask, pen: int) -> None:
         pass  # only the host checks which question is due
 
     def autosaved(self, turn: int, save: bytes) -> None:
-        self.saves[turn] = save
-        self._send_soon(P.Hash(turn, digest(save)))
+        self._post(self._saved, turn, save)
 
     def finished(self, save: bytes) -> None:
         """Tell the host the final state's hash and wait for its goodbye (or a desync)."""
-        self.saves[FINAL_TURN] = save
-        self._send_soon(P.Final(digest(save)))
+        self._post(self._saved, FINAL_TURN, save)
         self.ended.wait(FINISH_TIMEOUT)
         stopped = self.stream.stopped
         if isinstance(stopped, Desynced):
             raise stopped
         self.close()
+        if self.broken is not None:
+            raise self.broken
 
-    def _send_soon(self, message: P.Message) -> None:
-        self.loop.call_soon_threadsafe(self._write, message)
+    # -- the loop thread --------------------------------------------------------
 
-    # -- the network's side ---------------------------------------------------
+    def _post(self, work: Callable[..., object], *args: object) -> None:
+        """Run ``work`` on the loop thread soon (nothing once the connection is over)."""
+        with contextlib.suppress(RuntimeError):  # the loop is closed
+            self.loop.call_soon_threadsafe(work, *args)
 
     def _run(self) -> None:
         asyncio.set_event_loop(self.loop)
         try:
             self.loop.run_until_complete(self._main())
         finally:
+            self.loop.close()
             self.ended.set()
             self.started.set()
 
-    def _write(self, message: P.Message) -> None:
-        if self._writer is not None and not self._writer.is_closing():
-            data = self.conn.send(message)
-            self._writer.write(data)
-            self.bytes_sent += len(data)
-            self._last_sent = time.monotonic()
+    def _saved(self, turn: int, save: bytes) -> None:
+        self.saves[turn] = save
+        self._write(P.Final(digest(save)) if turn == FINAL_TURN else P.Hash(turn, digest(save)))
 
-    async def _bye(self) -> None:
+    def _write(self, message: P.Message) -> None:
+        writer = self._writer
+        if writer is None or writer.is_closing():
+            return
+        data = self.conn.send(message)
+        writer.write(data)
+        self.bytes_sent += len(data)
+        self.live.sent()
+        if writer.transport.get_write_buffer_size() > MAX_BUFFERED:
+            self.broken = NetStop("the host reads nothing of what this machine sends")
+            writer.transport.abort()
+
+    def _bye(self) -> None:
         if self._writer is not None and not self._writer.is_closing():
             self._write(P.Bye())
-            with contextlib.suppress(Exception):
-                await asyncio.wait_for(self._writer.drain(), 2)
-            self._writer.close()
+            self._writer.close()  # what was written still goes out first
 
     async def _main(self) -> None:
         host, port = self.address
         try:
-            reader, self._writer = await asyncio.wait_for(
-                asyncio.open_connection(host, port, limit=P.MAX_LINE * 2), CONNECT_TIMEOUT
+            connecting = (
+                asyncio.open_connection(sock=self.sock, limit=P.MAX_LINE * 2)
+                if self.sock is not None
+                else asyncio.open_connection(host, port, limit=P.MAX_LINE * 2)
             )
+            reader, writer = await asyncio.wait_for(connecting, CONNECT_TIMEOUT)
         except (OSError, TimeoutError) as e:
             self.failure = NetStop(f"can't reach {host}:{port}: {_why(e)}")
             return
-        hello = P.Hello(P.PROTOCOL, P.version(), self.code, self.seats)
-        self._write(hello)
+        self._writer = writer
+        self.live.heard()
+        self._write(P.Hello(P.PROTOCOL, P.version(), self.code, self.seats))
+        why: NetStop | None = None
         try:
-            await self._receive_all(reader)
-            why = NetStop("the host ended the game")
+            why = await self._receive_all(reader)
         except P.ProtocolError as e:
-            why = NetStop(f"the host sent something this Saga cannot read ({e})")
+            why = self.broken = NetStop(f"the host sent something this Saga cannot read ({e})")
+        except Silent as e:
+            why = NetStop(f"the host went quiet: nothing heard from it for {e.seconds:g} s")
         except (OSError, TimeoutError) as e:
             why = NetStop(f"lost the connection to the host: {_why(e)}")
-        if not self.started.is_set() and self.failure is None:
-            self.failure = why
-        self.stream.stop(why)
-        self._writer.close()  # type: ignore[union-attr]
+        if why is None:  # a goodbye: the answers here may still be played
+            self.stream.stop(NetStop("the host ended the game"), drain=True)
+        else:
+            if not self.started.is_set() and self.failure is None:
+                self.failure = why
+            self.stream.stop(why)
+        writer.close()
+        with contextlib.suppress(Exception):
+            await asyncio.wait_for(writer.wait_closed(), CLOSE_TIMEOUT)
 
-    async def _receive_all(self, reader: asyncio.StreamReader) -> None:
-        heard = time.monotonic()
+    async def _receive_all(self, reader: asyncio.StreamReader) -> NetStop | None:
+        """Act on the host's messages until it leaves: why (None: its goodbye)."""
         while True:
-            try:
-                data = await asyncio.wait_for(reader.read(P.MAX_LINE), PING_EVERY)
-            except TimeoutError:
-                if time.monotonic() - self._last_sent >= PING_EVERY:
+            while self.stream.ahead() >= MAX_AHEAD:
+                # The engine has enough to play for now: read on when it has used some.
+                if self._writer is None or self._writer.is_closing():
+                    raise ConnectionError("this machine hung up")
+                await asyncio.sleep(0.05)
+                self.live.heard()  # not reading is not the host's silence
+                if self.live.timeout() == 0:
                     self._write(P.Ping())
-                if time.monotonic() - heard > IDLE_TIMEOUT:
-                    raise TimeoutError("the host has been silent too long") from None
-                continue
-            heard = time.monotonic()
-            if not data:
-                raise ConnectionError("the host closed the connection")
-            for message in self.conn.receive_data(data):
-                if self._handle(message):
-                    return
+            for message in await receive(reader, self.conn, self.live, self._ping):
+                if isinstance(message, P.Bye):
+                    return None
+                why = self._handle(message)
+                if why is not None:
+                    return why
 
-    def _handle(self, message: P.Message) -> bool:
-        """Act on one message from the host; True when the host has left."""
+    def _ping(self) -> None:
+        self._write(P.Ping())
+
+    def _handle(self, message: P.Message) -> NetStop | None:
+        """Act on one message from the host; why the game ends here, if it does."""
         match message:
             case P.Refuse(reason):
                 self.failure = NetStop(f"the host refused: {reason}")
-                return True
+                return self.failure
             case P.Welcome():
-                self.tell("joined; waiting for the game to start")
+                self.notices.say("host", "joined; waiting for the game to start")
             case P.Wait(seats):
-                if seats:
-                    self.tell(f"the host waits for: {P.seat_names(seats)}")
+                if seats and seats != self._waits_for:
+                    self.notices.say("host", f"the host waits for: {P.seat_names(seats)}")
+                self._waits_for = seats
             case P.GameLine(line):
                 if len(self.header) >= 2:
                     raise P.ProtocolError("a game's start has at most two lines")
@@ -187,17 +228,14 @@ class Client:
             case P.Answer():
                 self.stream.append(message)
             case P.Desync(turn, save):
-                self.stream.stop(Desynced(turn, self.saves.get(turn), save))
-                if turn in self.saves:
-                    self._write(P.Save(turn, self.saves[turn]))
+                desync = Desynced(turn, self.saves.get(turn), save)
+                self.stream.stop(desync)
+                return desync
             case P.Stop(reason):
-                self.stream.stop(NetStop(f"the host ended the game: {reason}"))
-                return True
-            case P.Ping():
-                self._write(P.Pong())
-            case P.Bye():
-                return True
-        return False
+                return NetStop(f"the host ended the game: {reason}")
+            case P.Drop(reason):
+                return NetStop(f"the host let this machine go: {reason}; join again to rejoin")
+        return None
 
 
 def _why(e: BaseException) -> str:

@@ -11,7 +11,9 @@ loopback) and for anything else that wants no network.
 
 from __future__ import annotations
 
+import contextlib
 import os
+import re
 import socket
 import threading
 from dataclasses import dataclass, field, replace
@@ -20,10 +22,12 @@ from typing import Protocol
 
 from amiga.dos import read_limited, write_atomic
 from saga.engine import tables as T
+from saga.look.text import printable
 from saga.net import protocol as P
 
 SERVICE = "_saga._tcp.local."
 MAX_TXT = 200  # characters of one TXT value that are read
+MAX_NAME = 40  # characters of a host's name (or address) that are shown
 
 
 @dataclass(frozen=True)
@@ -66,25 +70,33 @@ class Announced:
 
     @classmethod
     def from_txt(cls, txt: dict[str, str], address: str, port: int, key: str) -> Announced | None:
-        """A game from an announcement, or None if it is not one this program can read."""
-        try:
-            controls = tuple(int(c) for c in txt["controls"])
-            if len(controls) != len(T.HERO_NAMES) or not all(0 <= c <= T.AMIGA for c in controls):
-                return None
-            return cls(
-                host_name=txt.get("host", "?")[:MAX_TXT],
-                address=address,
-                port=port,
-                controls=controls,
-                open_seats=P.parse_seats(txt.get("open", "-")),
-                turns=int(txt["turns"]),
-                advanced=txt.get("advanced") == "1",
-                version=txt.get("version", "?")[:40],
-                proto=int(txt.get("proto", "0")),
-                key=key,
-            )
-        except (KeyError, ValueError):
+        """A game from an announcement, or None if it is not one this program can read.
+
+        Anyone on the LAN may announce anything: every value is checked, and
+        the text kept is :func:`~saga.look.text.printable`."""
+        controls_text, turns = txt.get("controls", ""), txt.get("turns", "")
+        one_each = f"[0-{T.AMIGA}]{{{len(T.HERO_NAMES)}}}"
+        if not re.fullmatch(one_each, controls_text) or not re.fullmatch(r"\d{1,2}", turns):
             return None
+        version, proto = txt.get("version", ""), txt.get("proto", "")
+        try:
+            open_seats = P.parse_seats(txt.get("open", "-")[:MAX_TXT])
+        except ValueError:
+            return None
+        if not 1 <= int(turns) <= T.MAX_TURNS or not 0 < port < 65536:
+            return None
+        return cls(
+            host_name=printable(txt.get("host", "?")[:MAX_TXT])[:MAX_NAME],
+            address=printable(address[:MAX_NAME]),
+            port=port,
+            controls=tuple(int(c) for c in controls_text),
+            open_seats=open_seats,
+            turns=int(turns),
+            advanced=txt.get("advanced") == "1",
+            version=version if re.fullmatch(r"[0-9A-Za-z.+_-]{1,40}", version) else "?",
+            proto=int(proto) if re.fullmatch(r"\d{1,6}", proto) else 0,
+            key=key,
+        )
 
 
 class Registry(Protocol):
@@ -166,6 +178,55 @@ class FolderRegistry:
         pass
 
 
+class Announcer:
+    """Keeps one game's offer in a registry up to date, from a thread of its own.
+
+    Announcing may block (zeroconf takes a good part of a second), and what
+    tells of a change (the server's loop) must not: :meth:`update` only
+    notes the newest open seats, which the announcer's thread then offers.
+    The offer is the announcer's thread's alone."""
+
+    def __init__(self, registry: Registry, offer: Announced) -> None:
+        self._registry = registry
+        self._offer = offer
+        self._wanted: frozenset[int] | None = None
+        self._stopping = False
+        self._changed = threading.Condition()
+        self._thread = threading.Thread(target=self._run, name="saga-announce", daemon=True)
+        self._thread.start()
+
+    def update(self, open_seats: frozenset[int]) -> None:
+        """The open seats are now these.  Any thread; never blocks."""
+        with self._changed:
+            self._wanted = open_seats
+            self._changed.notify()
+
+    def stop(self) -> None:
+        """Take the offer back (waits for the announcer's thread)."""
+        with self._changed:
+            self._stopping = True
+            self._changed.notify()
+        self._thread.join(10)
+
+    def _run(self) -> None:
+        self._offer_now()
+        while True:
+            with self._changed:
+                self._changed.wait_for(lambda: self._stopping or self._wanted is not None)
+                wanted, self._wanted = self._wanted, None
+                if self._stopping:
+                    break
+            if wanted is not None and wanted != self._offer.open_seats:
+                self._offer = replace(self._offer, open_seats=wanted)
+                self._offer_now()
+        with contextlib.suppress(Exception):  # the LAN's trouble ends no game
+            self._registry.withdraw(self._offer)
+
+    def _offer_now(self) -> None:
+        with contextlib.suppress(Exception):  # the LAN's trouble ends no game: it is only not seen
+            self._registry.announce(self._offer)
+
+
 def default_registry() -> Registry:
     """The local network's registry, or the folder ``SAGA_NET_REGISTRY`` names."""
     folder = os.environ.get("SAGA_NET_REGISTRY")
@@ -181,8 +242,8 @@ class ZeroconfRegistry:
         from zeroconf import ServiceBrowser, Zeroconf
 
         self._zc = Zeroconf()
+        self._lock = threading.Lock()  # zeroconf's threads, the announcer's and the window's
         self._found: dict[str, Announced] = {}
-        self._lock = threading.Lock()
         self._mine: dict[str, object] = {}
         self._browser = ServiceBrowser(self._zc, SERVICE, handlers=[self._changed])
 
@@ -220,26 +281,33 @@ class ZeroconfRegistry:
             addresses=addresses,
             server=f"{socket.gethostname()}.local.",
         )
-        if name in self._mine:
+        with self._lock:
+            known = name in self._mine
+            self._mine[name] = info
+        if known:
             self._zc.update_service(info)
         else:
             self._zc.register_service(info)
-        self._mine[name] = info
 
     def withdraw(self, game: Announced) -> None:
-        for name, info in list(self._mine.items()):
-            if name.startswith(f"Saga on {game.host_name} {game.port}"[:60]):
-                self._zc.unregister_service(info)  # type: ignore[arg-type]
+        prefix = f"Saga on {game.host_name} {game.port}"[:60]
+        with self._lock:
+            mine = [(n, i) for n, i in self._mine.items() if n.startswith(prefix)]
+            for name, _ in mine:
                 del self._mine[name]
+        for _, info in mine:
+            self._zc.unregister_service(info)  # type: ignore[arg-type]
 
     def games(self) -> list[Announced]:
         with self._lock:
             return list(self._found.values())
 
     def close(self) -> None:
-        for info in self._mine.values():
+        with self._lock:
+            mine = list(self._mine.values())
+            self._mine.clear()
+        for info in mine:
             self._zc.unregister_service(info)  # type: ignore[arg-type]
-        self._mine.clear()
         self._browser.cancel()
         self._zc.close()
 
@@ -274,4 +342,4 @@ def describe(game: Announced) -> str:
     line = f"{where}:{game.port}  {game.host_name}: {game.heroes()}; {game.turns} turns, {rules}"
     if game.version != P.version() or game.proto != P.PROTOCOL:
         line += f"  (Saga {game.version}: cannot be joined from {P.version()})"
-    return line
+    return printable(line)

@@ -6,8 +6,8 @@ script) and the answer is sent to the game's host, which puts it in the one
 order every machine follows; a question put to a hero seated elsewhere waits
 until that order brings its answer.  Either way the engine gets the answer
 from the :class:`Stream`, so every engine gets the same answers in the same
-order.  The start-of-turn autosave's bytes are hashed and compared across
-machines: a difference is a desync, which stops every machine.
+order.  The start-of-turn autosave's bytes are hashed and compared with the
+host's: a machine whose game differs (a desync) stops, and the others play on.
 """
 
 from __future__ import annotations
@@ -35,32 +35,34 @@ class NetStop(Exception):
 
 @dataclass
 class Desynced(NetStop):
-    """Machines computed different games: a bug, found at the turn ``turn``.
+    """This machine's game differs from the host's (a bug), found at the turn ``turn``.
 
-    ``here`` is this machine's save of that turn, ``other`` the other side's
-    (the host's on a joiner; on the host, the save of the machine ``who``
-    once it arrives).
+    The host's game is the reference: this machine stops, the others play
+    on.  ``here`` is this machine's save of that turn, ``host`` the host's.
     """
 
     turn: int
     here: bytes | None
-    other: bytes | None = None
-    who: str = "this machine and the host"
+    host: bytes | None = None
 
     def __post_init__(self) -> None:
         super().__init__(self.summary())
 
     def summary(self) -> str:
-        when = "the end of the game" if self.turn == FINAL_TURN else f"turn {self.turn}"
-        return f"the machines are out of step (a desync) at {when}, between {self.who}"
+        when = "at the end of the game" if self.turn == FINAL_TURN else f"at turn {self.turn}"
+        return (
+            f"this machine's game differs from the host's {when} (a desync: a bug). "
+            "The host's game is the reference, so this machine stops and the others "
+            "play on; join again to rejoin the game"
+        )
 
     def differences(self) -> list[str]:
         """The fields that differ, this machine's value first, as saga.inspect names them."""
         from saga.files import savelayout
 
-        if self.here is None or self.other is None:
+        if self.here is None or self.host is None:
             return []
-        return savelayout.differences(self.here, self.other)
+        return savelayout.differences(self.here, self.host)
 
 
 def digest(save: bytes) -> str:
@@ -71,48 +73,76 @@ class Stream:
     """The game's answers in the host's order, shared by the network and the engine.
 
     The network side appends and may stop it (a desync, the host gone); the
-    engine side waits for the answer it needs next.
+    engine side waits for the answer it needs next, and ends it with the
+    game, after which no answer is taken.
     """
 
     def __init__(self) -> None:
         self._answers: list[P.Answer] = []
         self._changed = threading.Condition()
         self._stop: NetStop | None = None
+        self._drain = False  # the engine may still use the answers it has
+        self._wanted = 0  # the engine's next answer
+        self._end: int | None = None  # the game's answers, once it is over
 
     def __len__(self) -> int:
         return len(self._answers)
 
     def append(self, answer: P.Answer) -> None:
         with self._changed:
+            if self._end is not None:
+                raise P.ProtocolError("an answer after the game's end")
             if answer.seq != len(self._answers):
                 raise P.ProtocolError(f"answer {answer.seq} arrived as {len(self._answers)}")
             self._answers.append(answer)
             self._changed.notify_all()
 
+    def ahead(self) -> int:
+        """How many answers are here that the engine has not asked for yet."""
+        with self._changed:
+            return len(self._answers) - self._wanted
+
+    def end(self, answers: int) -> None:
+        """The game is over after ``answers`` answers; NetStop if more are here."""
+        with self._changed:
+            self._end = answers
+            extra = len(self._answers) - answers
+        if extra > 0:
+            raise NetStop(f"the host sent {extra} answers after the game's end")
+
     def answers(self) -> list[P.Answer]:
         with self._changed:
             return list(self._answers)
 
-    def get(self, seq: int, timeout: float | None) -> P.Answer | None:
-        """Answer ``seq`` when it is here (None after ``timeout``); a stop raises."""
+    def since(self, seq: int) -> list[P.Answer]:
+        """The answers from ``seq`` on."""
         with self._changed:
+            return self._answers[seq:]
+
+    def get(self, seq: int, timeout: float | None) -> P.Answer | None:
+        """Answer ``seq`` when it is here (None after ``timeout``); a stop raises
+        (once the answers here are used, if the host said goodbye)."""
+        with self._changed:
+            self._wanted = max(self._wanted, seq)
             self._changed.wait_for(
                 lambda: self._stop is not None or seq < len(self._answers), timeout
             )
-            if self._stop is not None:
+            here = seq < len(self._answers)
+            if self._stop is not None and not (self._drain and here):
                 raise self._stop
-            return self._answers[seq] if seq < len(self._answers) else None
+            return self._answers[seq] if here else None
 
     def wait_stop(self, timeout: float) -> None:
         """Wait until the stream is stopped, at most ``timeout`` seconds."""
         with self._changed:
             self._changed.wait_for(lambda: self._stop is not None, timeout)
 
-    def stop(self, why: NetStop) -> None:
-        """End the game here with ``why`` (the first reason given stays)."""
+    def stop(self, why: NetStop, *, drain: bool = False) -> None:
+        """End the game here with ``why`` (the first reason given stays);
+        ``drain``: once the engine has used the answers already here."""
         with self._changed:
             if self._stop is None:
-                self._stop = why
+                self._stop, self._drain = why, drain
             self._changed.notify_all()
 
     @property
@@ -223,8 +253,11 @@ class LockstepHost(PassOn):
             got = self._wait(seq, hero)
             if got is not None:
                 return got
-        given = self.script.ask(mode, pen) if self.script else self.host.ask(mode, pen)
-        kind = self.countertype if given.countertype is None else given.countertype
+        while True:
+            given = self.script.ask(mode, pen) if self.script else self.host.ask(mode, pen)
+            kind = self.countertype if given.countertype is None else given.countertype
+            if P.plausible(mode, pen, given.result, kind):
+                break  # else asked again: the host would refuse it (a typo at the terminal)
         self.link.submit(P.Answer(seq, mode, pen, given.result, kind))
         return self._wait(seq)
 
@@ -265,7 +298,8 @@ class LockstepHost(PassOn):
         self.host.autosave(state)
 
     def finish(self, state: GameState) -> None:
-        """After the game: compare the final state with every machine's."""
+        """After the game: no more answers, and the final state compared with the host's."""
+        self.link.stream.end(self.asked)
         self.link.finished(savefile.encode(state))
 
 

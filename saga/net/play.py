@@ -9,8 +9,8 @@ from __future__ import annotations
 
 import sys
 import time
-from collections.abc import Callable, Sequence
-from dataclasses import dataclass, replace
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -25,18 +25,18 @@ from saga.look.text import Lookup
 from saga.net import protocol as P
 from saga.net.client import Client
 from saga.net.lockstep import FINAL_TURN, Desynced, LockstepHost, NetStop, test_alteration
+from saga.net.online import Servers, seat_name, write_codes
 from saga.play.hosts import ScriptedHost, ScriptError, TerminalHost
 
-if TYPE_CHECKING:  # a joining machine needs neither: they load when a game is hosted
-    from saga.net.discovery import Announced, Registry
+if TYPE_CHECKING:  # a joining machine needs none: they load when a game is hosted
+    from saga.net.discovery import Announced, Announcer, Registry
     from saga.net.server import Server
+    from saga.net.tunnel import Invitations
 
 # Puts a recorder around the lockstep host, told the game's set-up.
 Wrap = Callable[[Host, Setup], Host]
 # Plays a session to its end and shows the scores (saga.headless.watch, or a window).
 Play = Callable[[Session], object]
-
-DESYNC_WAIT = 3.0  # seconds the host waits for the differing machine's save
 
 
 @dataclass
@@ -75,8 +75,8 @@ def host_game(
     text: Lookup,
     show: Host,
     seating: Seating,
-    address: tuple[str, int],
-    code: str,
+    address: tuple[str, int] | Servers,
+    code: str | None,
     *,
     play: Play,
     wrap: Wrap,
@@ -85,79 +85,90 @@ def host_game(
     alteration: str | None = None,
     registry: Registry | None = None,
     take_over_after: float | None = None,
+    codes: Path | None = None,
 ) -> int:
     """Host a game: listen, wait for every open seat, play it; returns the exit status.
 
+    ``address`` is where to listen, or the servers of an online game, whose
+    codes are told as they change (and written to ``codes``, if given).
     Given a ``registry``, the game is announced there while it is hosted.
-    Given ``take_over_after``, a seat left empty that many seconds (at the
-    start, or at its question after its player dropped out) is played here."""
+    Given ``take_over_after``, a seat whose player has not come or not
+    answered for that many seconds (at the start, or at its question: its
+    machine dropped out or went silent) is played here."""
     seats = humans(setup)
     if not seating.seats <= seats:
         names = ", ".join(T.HERO_NAMES[h] for h in sorted(seating.seats - seats))
         raise NetStop(f"--seat: {names} is not a human hero of this game")
-    hosting = Hosting.start(setup, text, seats - seating.seats, code, address, registry, tell)
+    shown = told_codes(text, tell, codes)
+    hosting = Hosting.start(
+        setup, text, seats - seating.seats, code, address, registry, tell, shown=shown
+    )
     server = hosting.server
-    tell(f"hosting on port {hosting.port}, join code {server.code}")
+    if hosting.invitations is None:
+        tell(f"hosting on port {hosting.port}, join code {server.code}")
     try:
         waited = 0.0
-        here = seating.seats
         while not server.wait_for_players(1.0):
             waited += 1.0
             if take_over_after is not None and waited >= take_over_after:
-                empty = server.open_seats()
-                tell(f"playing the empty seats here: {P.seat_names(empty)}")
-                for hero in empty:
-                    server.take_over(hero)
-                here = here | empty
+                hosting.take_over(server.open_seats(), "nobody came to play it")
         lockstep = LockstepHost(
-            show, server, here, seating.script(), alter=test_alteration(alteration)
+            show, server, hosting.here, seating.script(), alter=test_alteration(alteration)
         )
+        hosting.lockstep = lockstep
         _interruptible(show, lockstep)
         if take_over_after is not None:
-            watch = EmptySeats(server, lockstep, take_over_after, tell)
-            lockstep.waiting, lockstep.idle = watch.waiting, watch.idle
+            watch = SeatWatch(take_over_after)
+            lockstep.waiting = watch.waiting
+
+            def idle() -> None:
+                late = watch.overdue()
+                if late is not None:
+                    hosting.take_over({late}, f"no answer came within {take_over_after:g} s")
+
+            lockstep.idle = idle
         return _play(setup, text, lockstep, server, play, wrap, keep, tell, hosting.header)
     finally:
         hosting.stop("the host stopped")
 
 
 @dataclass
-class EmptySeats:
-    """The headless host's watch over the seat whose answer is awaited: once it
-    has been empty ``after`` seconds (its player dropped out), it is played here."""
+class SeatWatch:
+    """How long the engine has waited for another machine's answer: told
+    whose answer it waits for (``waiting``), it says once that answer is
+    ``after`` seconds late (``overdue``), whether that seat is empty or its
+    machine is silent."""
 
-    server: Server
-    lockstep: LockstepHost
     after: float
-    tell: Callable[[str], None]
     hero: int = -1
-    since: float | None = None  # when the awaited seat was first seen empty
+    since: float = 0.0
 
     def waiting(self, hero: int) -> None:
-        self.hero, self.since = hero, None
+        self.hero, self.since = hero, time.monotonic()
 
-    def idle(self) -> None:
-        if self.hero not in self.server.open_seats():
-            self.since = None
-            return
-        now = time.monotonic()
-        if self.since is None:
-            self.since = now
-        elif now - self.since >= self.after:
-            self.tell(f"playing the empty seat here: {T.HERO_NAMES[self.hero]}")
-            self.server.take_over(self.hero)
-            self.lockstep.take_over(frozenset({self.hero}))
+    def overdue(self) -> int | None:
+        """The hero whose answer is late, if it is."""
+        if self.hero < 0 or time.monotonic() - self.since < self.after:
+            return None
+        return self.hero
 
 
 @dataclass
 class Hosting:
-    """A hosted game: its server, listening on ``port``, and its offer on the LAN."""
+    """A hosted game: its server, listening on ``port``, and its offer on the LAN.
+
+    ``here`` are the human heroes played on this machine; ``lockstep`` is
+    set once the game is in play.  The offer is kept up to date by a thread
+    of its own (announcing may block)."""
 
     server: Server
-    port: int
+    port: int  # 0 for an online game, which listens on no port
     header: list[str]
-    registry: Registry | None = None
-    offer: Announced | None = None
+    here: frozenset[int]
+    tell: Callable[[str], None]
+    announcer: Announcer | None = None
+    lockstep: LockstepHost | None = None
+    invitations: Invitations | None = None  # an online game's codes
 
     @classmethod
     def start(
@@ -165,38 +176,102 @@ class Hosting:
         setup: Setup,
         text: Lookup,
         open_seats: frozenset[int],
-        code: str,
-        address: tuple[str, int],
+        code: str | None,
+        address: tuple[str, int] | Servers,
         registry: Registry | None = None,
         tell: Callable[[str], None] = lambda line: None,
+        *,
+        shown: Callable[[dict[int | None, str]], None] = lambda codes: None,
     ) -> Hosting:
-        """Listen for ``setup``'s game and announce it (NetStop if the port is taken)."""
+        """Listen for ``setup``'s game and announce it (NetStop if the port is
+        taken or the code too weak); or, given the :class:`Servers` of an online
+        game, make its codes (``shown`` hears them whenever they change; NetStop
+        if the mailbox server is out of reach)."""
         header = Replay.starting(setup).header()
-        hosting: list[Hosting] = []
-
-        def announce(now_open: frozenset[int]) -> None:
-            if hosting and hosting[0].offer is not None and registry is not None:
-                hosting[0].offer = replace(hosting[0].offer, open_seats=now_open)
-                registry.announce(hosting[0].offer)
-
         from saga.net.server import Server
 
-        server = Server(
-            header, game_keys(text), open_seats, code, tell=tell, seats_changed=announce
-        )
+        announcer: Announcer | None = None
+        invitations: Invitations | None = None
+
+        def seats_changed(now_open: frozenset[int]) -> None:
+            if invitations is not None:
+                invitations.seats_changed()
+            if announcer is not None:
+                announcer.update(now_open)
+
+        try:
+            server = Server(
+                header, game_keys(text), open_seats, code, tell=tell, seats_changed=seats_changed
+            )
+        except ValueError as e:
+            raise NetStop(str(e)) from None
+        here = humans(setup) - open_seats
+        if isinstance(address, Servers):
+            from saga.net.tunnel import Invitations
+
+            server.start()
+            invitations = Invitations(server, address, text, tell=tell, shown=shown)
+            try:
+                invitations.open()
+            except NetStop:
+                server.close()
+                raise
+            return cls(server, 0, header, here, tell, invitations=invitations)
         port = server.listen(*address)
-        offer = offered(setup, port, open_seats) if registry is not None else None
-        hosting.append(cls(server, port, header, registry, offer))
-        if registry is not None and offer is not None:
-            registry.announce(offer)
-        return hosting[0]
+        if registry is not None:
+            from saga.net.discovery import Announcer
+
+            announcer = Announcer(registry, offered(setup, port, open_seats))
+            announcer.update(server.open_seats())
+        return cls(server, port, header, here, tell, announcer)
+
+    def take_over(self, heroes: Iterable[int], why: str) -> frozenset[int]:
+        """Play these heroes' seats here from now on, wherever their players are
+        (a machine holding one is let go, told ``why``); returns those taken over.
+
+        The one way the host's player takes seats: the terminal's
+        ``--take-over-after`` and the window's menu both come here."""
+        taken = self.server.take_over(frozenset(heroes), why)
+        if not taken:
+            return taken
+        names = ", ".join(T.HERO_NAMES[h] for h in sorted(taken))
+        self.tell(f"playing {names} here from now on: {why}")
+        self.here = self.here | taken
+        if self.lockstep is not None:
+            self.lockstep.take_over(taken)
+        return taken
 
     def stop(self, reason: str | None = None) -> None:
         """Take the offer back and end the game for everyone (``reason``: why)."""
-        if self.registry is not None and self.offer is not None:
-            self.registry.withdraw(self.offer)
-            self.offer = None
+        if self.announcer is not None:
+            self.announcer.stop()
+            self.announcer = None
         self.server.close(reason)
+        if self.invitations is not None:
+            self.invitations.close()
+
+
+def told_codes(
+    text: Lookup, tell: Callable[[str], None], path: Path | None
+) -> Callable[[dict[int | None, str]], None]:
+    """What a headless host does with its codes: tells each new one, and keeps
+    the ones that let a machine in now in ``path`` (if given)."""
+    told: dict[int | None, str] = {}
+
+    def shown(codes: dict[int | None, str]) -> None:
+        for seat, code in sorted(codes.items(), key=lambda item: (item[0] is None, item[0])):
+            if told.get(seat) != code:
+                who = text("MSG_NET_WATCHERS") if seat is None else seat_name(seat)
+                tell(f"{text('MSG_NET_CODE_FOR')} {who}: {code}")
+        told.clear()
+        told.update(codes)
+        if path is not None:
+            try:
+                write_codes(path, codes)
+            except OSError as e:
+                tell(f"can't write the codes to {path}: {e.strerror or e}")
+
+    return shown
 
 
 def offered(setup: Setup, port: int, open_seats: frozenset[int]) -> Announced:
@@ -209,7 +284,7 @@ def offered(setup: Setup, port: int, open_seats: frozenset[int]) -> Announced:
 
 
 def join_game(
-    address: tuple[str, int],
+    address: tuple[str, int] | Servers,
     code: str,
     text: Lookup,
     show: Callable[[], Host],
@@ -221,10 +296,20 @@ def join_game(
     tell: Callable[[str], None],
     alteration: str | None = None,
 ) -> int:
-    """Join a game, catch up with it and play it out; returns the exit status."""
-    client = Client(*address, code, seating.seats, tell=tell)
-    client.join()
+    """Join a game, catch up with it and play it out; returns the exit status.
+
+    ``address`` is the host's, or the servers of an online game, whose
+    ``code`` is then a wormhole code."""
+    tunnel = None
+    if isinstance(address, Servers):
+        from saga.net.tunnel import dial
+
+        tunnel = dial(code, address, text, tell=tell)
+        client = Client("", 0, "", seating.seats, tell=tell, sock=tunnel.sock)
+    else:
+        client = Client(*address, code, seating.seats, tell=tell)
     try:
+        client.join()
         try:
             lines = [line + "\n" for line in client.header]
             setup = parse_replay(lines, "the host's game").setup()
@@ -239,6 +324,8 @@ def join_game(
         return _play(setup, words, lockstep, client, play, wrap, keep, tell, client.header)
     finally:
         client.close()
+        if tunnel is not None:
+            tunnel.close()
 
 
 def _interruptible(host: Host, lockstep: LockstepHost) -> None:
@@ -263,8 +350,6 @@ def _play(
         play(session)
         lockstep.finish(session.state)
     except Desynced as desync:
-        if not isinstance(link, Client) and desync.other is None:
-            link.desync_saved.wait(DESYNC_WAIT)
         report_desync(desync, keep, header, link, tell)
         return 3
     except ScriptError as e:
@@ -285,16 +370,17 @@ def report_desync(
     link: Server | Client,
     tell: Callable[[str], None],
 ) -> None:
-    """Say where the machines part and keep both saves and the replay for a report."""
+    """Say where this machine's game left the host's, and keep both saves and the
+    replay for a report."""
     tell(desync.summary())
     differences = desync.differences()
     for line in differences[:10]:
-        tell(f"  {line}  (here ≠ there)")
+        tell(f"  {line}  (here ≠ host)")
     when = "end" if desync.turn == FINAL_TURN else str(desync.turn)
     kept = []
     try:
         keep.mkdir(parents=True, exist_ok=True)
-        for name, data in (("here", desync.here), ("there", desync.other)):
+        for name, data in (("here", desync.here), ("host", desync.host)):
             if data is not None:
                 path = keep / f"Desync-{when}-{name}.saga"
                 write_atomic(path, data)  # whole, and never through a planted link

@@ -14,8 +14,12 @@ when the game starts sends its start (``GAME`` lines: the replay's header,
 see :mod:`saga.play.replay`), the answer keys (``KEYS``), ``START`` and then
 every answer in order as ``Q`` lines.  A joiner sends the answers of its
 seats as ``A`` lines, and a ``HASH`` of every start-of-turn autosave and a
-``FINAL`` one of the end; the host answers a difference with ``DESYNC``
-and its own save, to which each machine replies with its ``SAVE``.
+``FINAL`` one of the end.  The host's game is the reference: a machine
+whose hash differs is sent ``DESYNC`` with the host's save, and let go;
+the others play on.  ``DROP`` tells a machine why the host let it go (it
+went quiet, its seat was taken over, it sent what no player could).
+Each side says ``PING`` when it has sent nothing for a while, whatever it
+receives (see :mod:`saga.net.keepalive`).
 """
 
 from __future__ import annotations
@@ -27,10 +31,10 @@ from dataclasses import dataclass, field
 from enum import Enum
 
 from saga.engine import tables as T
-from saga.engine.host import ABORT, FIRST_HERO_PEN, Ask
+from saga.engine.host import ABORT, DONE, FIRST_HERO_PEN, Ask
 from saga.files.saveformat import SAVE_SIZE
 
-PROTOCOL = 1  # the wire format's number; changed with any change to the messages
+PROTOCOL = 2  # the wire format's number; changed with any change to the messages
 MAX_LINE = 4096  # bytes, newline included: a GAME line with a saved game's hex fits
 MAX_REASON = 200  # characters of a REFUSE, STOP or WAIT text
 MAX_SEQ = 10_000_000  # answers in one game, far above any real game's
@@ -195,7 +199,7 @@ class Start:
     pass
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)  # a joiner may hold thousands
 class Answer:
     """One human answer: ``Q`` from the host (in the stream), ``A`` to it (a proposal)."""
 
@@ -219,15 +223,7 @@ class Final:
 
 @dataclass(frozen=True)
 class Desync:
-    """The host's save of the turn where a machine went out of step."""
-
-    turn: int
-    save: bytes
-
-
-@dataclass(frozen=True)
-class Save:
-    """A machine's own save of the turn named by a Desync."""
+    """The host's save of the turn where the receiving machine's game left the host's."""
 
     turn: int
     save: bytes
@@ -241,13 +237,15 @@ class Stop:
 
 
 @dataclass(frozen=True)
-class Ping:
-    pass
+class Drop:
+    """The host lets this one machine go (the game goes on without it): why."""
+
+    reason: str
 
 
 @dataclass(frozen=True)
-class Pong:
-    pass
+class Ping:
+    """I am still here: said by either side after a while of sending nothing."""
 
 
 @dataclass(frozen=True)
@@ -267,24 +265,43 @@ Message = (
     | Hash
     | Final
     | Desync
-    | Save
     | Stop
+    | Drop
     | Ping
-    | Pong
     | Bye
 )
 
 
-def valid_answer(mode: Ask, pen: int, result: int, countertype: int) -> bool:
-    """Whether an answer is one a player's host could give: bounded, so that
-    no answer can take the engine outside its tables."""
+# How many counters of each kind there are: a counter picked is one of them.
+_COUNTERS = {
+    T.HERO: len(T.HERO_NAMES),
+    T.JARL: len(T.JARL_TABLE),
+    T.MONSTER: len(T.MONSTER_TABLE),
+    T.TREASURE: len(T.TREASURE_NAMES),
+    T.SWORD: len(T.SWORD_NAMES),
+    T.KINGDOM: T.AREAS,
+}
+
+
+def plausible(mode: Ask, pen: int, result: int, countertype: int) -> bool:
+    """Whether an answer is one a player could give to this kind of question.
+
+    The window and the terminal give: for an area, an area, off the map,
+    Backspace or Done; for a counter, one of the counters of its kind, or
+    those three; for a key, a character's code, or Esc's.  Every machine
+    checks its own answers so (an implausible one is asked again, before
+    it reaches any engine), and the host checks every machine's: whatever
+    passes keeps the engine inside its tables."""
     hero = pen - FIRST_HERO_PEN
-    return (
-        0 <= hero < len(T.HERO_NAMES)
-        and T.HERO <= countertype <= T.KINGDOM
-        and ABORT <= result <= MAX_KEY
-        and mode != Ask.ANYKEY
-    )
+    if not 0 <= hero < len(T.HERO_NAMES) or not T.HERO <= countertype <= T.KINGDOM:
+        return False
+    if mode == Ask.COUNTRY:
+        return DONE <= result < T.AREAS
+    if mode == Ask.COUNTER:
+        return DONE <= result < 0 or 0 <= result < _COUNTERS[T.Kind(countertype)]
+    if mode == Ask.ANYKEY:
+        return False  # a pause is local: it never travels
+    return result == ABORT or 0 <= result <= MAX_KEY
 
 
 def encode(message: Message, *, to_host: bool) -> bytes:
@@ -314,14 +331,12 @@ def encode(message: Message, *, to_host: bool) -> bytes:
             words = ["FINAL", digest]
         case Desync(turn, save):
             words = ["DESYNC", str(turn), save.hex()]
-        case Save(turn, save):
-            words = ["SAVE", str(turn), save.hex()]
         case Stop(reason):
             words = ["STOP", _text(reason)]
+        case Drop(reason):
+            words = ["DROP", _text(reason)]
         case Ping():
             words = ["PING"]
-        case Pong():
-            words = ["PONG"]
         case Bye():
             words = ["BYE"]
     data = (" ".join(words) + "\n").encode("ascii")
@@ -331,7 +346,7 @@ def encode(message: Message, *, to_host: bool) -> bytes:
 
 
 def _text(reason: str) -> str:
-    """Free text for a REFUSE or STOP: printable ASCII, one line, bounded."""
+    """Free text for a REFUSE, STOP or DROP: printable ASCII, one line, bounded."""
     plain = reason.encode("ascii", "replace").decode("ascii")
     return re.sub(r"[^ -~]", "?", plain)[:MAX_REASON]
 
@@ -423,7 +438,7 @@ def _decode(keyword: str, words: list[str], rest: str) -> Message:
                 _int(words[3], ABORT, MAX_KEY),
                 T.Kind(_int(words[4], T.HERO, T.KINGDOM)),
             )
-            if not valid_answer(answer.mode, answer.pen, answer.result, answer.countertype):
+            if not plausible(answer.mode, answer.pen, answer.result, answer.countertype):
                 raise ProtocolError("an answer no player could give")
             return answer
         case "HASH":
@@ -439,17 +454,13 @@ def _decode(keyword: str, words: list[str], rest: str) -> Message:
         case "DESYNC":
             count(2)
             return Desync(_int(words[0], 0, T.MAX_TURNS + 1), _hex_save(words[1]))
-        case "SAVE":
-            count(2)
-            return Save(_int(words[0], 0, T.MAX_TURNS + 1), _hex_save(words[1]))
         case "STOP":
             return Stop(rest[:MAX_REASON])
+        case "DROP":
+            return Drop(rest[:MAX_REASON])
         case "PING":
             count(0)
             return Ping()
-        case "PONG":
-            count(0)
-            return Pong()
         case "BYE":
             count(0)
             return Bye()
@@ -473,23 +484,28 @@ class Phase(Enum):
 
 # What each side may receive, by phase.
 _FROM_JOINER: dict[Phase, tuple[type, ...]] = {
-    Phase.HANDSHAKE: (Hello,),
-    Phase.WAITING: (Ping, Pong, Bye),
-    Phase.PLAYING: (Answer, Hash, Final, Save, Ping, Pong, Bye),
+    Phase.HANDSHAKE: (Hello, Ping),  # a joiner kept waiting at the door says PING
+    Phase.WAITING: (Ping, Bye),
+    Phase.PLAYING: (Answer, Hash, Final, Ping, Bye),
 }
 _FROM_HOST: dict[Phase, tuple[type, ...]] = {
     Phase.HANDSHAKE: (Welcome, Refuse),
-    Phase.WAITING: (Wait, GameLine, Keys, Start, Stop, Ping, Pong, Bye),
-    Phase.PLAYING: (Answer, Desync, Stop, Ping, Pong, Bye),
+    Phase.WAITING: (Wait, GameLine, Keys, Start, Stop, Drop, Ping, Bye),
+    Phase.PLAYING: (Answer, Desync, Stop, Drop, Ping, Bye),
 }
 
 
 @dataclass
 class Limits:
-    """How much a peer may send: lines per second on average, and in a burst."""
+    """How much a peer may send: lines per second on average, and in a burst.
+
+    ``answers`` False leaves the answers uncounted: the host sends a machine
+    that joins late the whole game so far at once, and a joiner bounds those
+    by reading no further ahead of its engine than it may hold."""
 
     rate: float = 200.0
     burst: float = 400.0
+    answers: bool = True
 
 
 @dataclass
@@ -525,14 +541,14 @@ class Connection:
         for raw in lines:
             if len(raw) >= MAX_LINE:
                 self._fail("a line longer than the protocol allows")
-            if self.limits is not None:
-                self._spend(self.limits)
             try:
                 message = decode(raw.decode("ascii").rstrip("\r"))
             except UnicodeDecodeError:
                 self._fail("not a line of ASCII text")
             except ProtocolError as e:
                 self._fail(str(e))
+            if self.limits is not None and (self.limits.answers or not isinstance(message, Answer)):
+                self._spend(self.limits)
             self._check(message)
             messages.append(message)
         return messages
@@ -543,7 +559,7 @@ class Connection:
             self.phase = Phase.WAITING
         elif isinstance(message, Start) and self.role is Role.HOST:
             self.phase = Phase.PLAYING
-        elif isinstance(message, Refuse | Bye | Stop):
+        elif isinstance(message, Refuse | Bye | Stop | Drop):
             self.phase = Phase.CLOSED
         return encode(message, to_host=self.role is Role.JOIN)
 
@@ -556,7 +572,7 @@ class Connection:
                 self.phase = Phase.WAITING
             elif isinstance(message, Start):
                 self.phase = Phase.PLAYING
-        if isinstance(message, Refuse | Bye | Stop):
+        if isinstance(message, Refuse | Bye | Stop | Drop):
             self.phase = Phase.CLOSED
 
     def _spend(self, limits: Limits) -> None:

@@ -1,41 +1,68 @@
 """The hosting machine's side: it lets players in, orders their answers and checks the hashes.
 
-The network runs on an asyncio loop in a thread of its own; the engine, in
-the program's main thread, reaches it through the :class:`Server`'s
-:class:`~saga.net.lockstep.Link` methods.  Every peer is bounded: a
-handshake must come within :data:`HANDSHAKE_TIMEOUT`, any silence longer
-than :data:`IDLE_TIMEOUT` ends the connection, a peer that does not read
-what it is sent is dropped once :data:`MAX_BUFFERED` bytes wait for it, and
-wrong join codes are counted per address.  None of that ever stops or
-slows the game: a misbehaving peer is only disconnected.
+**Threads.**  The network runs on an asyncio loop in a thread of its own,
+the *loop thread*, and every piece of the server's state (the peers, the
+seats, the question due, the hashes) is touched there only.  The engine,
+in the program's main thread, reaches the server through the
+:class:`~saga.net.lockstep.Link` methods (*engine thread*), and the
+window or the terminal through the *control* methods; both hand their work
+to the loop, and wait for its answer where they need one.  What crosses
+threads otherwise is the answer stream (which locks itself) and the few
+facts :meth:`Server._publish` copies out under :attr:`Server._lock`.  Each
+method's docstring names the thread that runs it.
+
+**One bad peer never stops the others.**  The host's game is the
+reference: a machine whose hash differs from the host's is told so and let
+go, and the game plays on (it may join again).  Every answer is checked
+against the question the host's engine asks (its seat, its place in the
+order, its kind and range); a machine that sends more answers no player
+could give, or more answers in one turn than any player gives, is let go.
+Every peer is bounded: the door (:mod:`saga.net.door`) limits connections
+and code checks; a HELLO must come within :data:`HANDSHAKE_TIMEOUT`; a
+peer silent longer than the keepalive allows is let go; one that does not
+read what it is sent is dropped once :data:`MAX_BUFFERED` bytes wait for
+it.  What a peer can make the host print goes through
+:class:`~saga.net.notices.Notices`.
 """
 
 from __future__ import annotations
 
 import asyncio
+import concurrent.futures
 import contextlib
+import socket
 import threading
-import time
-from collections import OrderedDict, deque
+from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from typing import TypeVar
 
 from saga.engine import tables as T
 from saga.engine.host import FIRST_HERO_PEN, Ask
 from saga.net import protocol as P
-from saga.net.lockstep import FINAL_TURN, Desynced, NetStop, Stream, digest
+from saga.net.door import Door
+from saga.net.keepalive import Keepalive, Liveness, Silent, receive
+from saga.net.lockstep import FINAL_TURN, NetStop, Stream, digest
+from saga.net.notices import Notices
 
-HANDSHAKE_TIMEOUT = 10.0  # seconds from connecting to HELLO
-IDLE_TIMEOUT = 60.0  # seconds of silence before a peer counts as gone
-PING_EVERY = 15.0  # seconds of our silence before we say PING
+HANDSHAKE_TIMEOUT = 5.0  # seconds from connecting to a whole HELLO line
 MAX_BUFFERED = 256 * 1024  # bytes waiting for a peer that does not read
-MAX_PEERS = 24  # connections at once, handshaking or playing
-MAX_PER_ADDRESS = 12
-MAX_STRIKES = 8  # answers out of turn or for another's seat before a peer is dropped
-CODE_TRIES = 5  # wrong codes from one address ...
-CODE_WINDOW = 60.0  # ... within this many seconds lock it out for as long
-MAX_ADDRESSES = 1024  # addresses whose wrong codes are remembered
+SEND_AHEAD = 64 * 1024  # bytes of answers written to a peer before waiting for it to read
+MAX_PEERS = 32  # machines let in at once, players and spectators
+MAX_STRIKES = 8  # answers no player could give (out of turn, for another's seat) ...
+MAX_TURN_ANSWERS = 1000  # ... or more answers for one seat in one turn: the machine is let go
 FINISH_TIMEOUT = 30.0  # seconds to wait at the end for the others' final hashes
+CALL_TIMEOUT = 10.0  # seconds a control method waits for the loop
+
+_R = TypeVar("_R")
+
+
+class LetGo(Exception):
+    """The host lets a peer go: ``said`` is printed here, ``told`` sent to it."""
+
+    def __init__(self, said: str, told: str) -> None:
+        super().__init__(said)
+        self.said, self.told = said, told
 
 
 @dataclass(eq=False)
@@ -45,13 +72,17 @@ class Peer:
     address: str
     writer: asyncio.StreamWriter
     conn: P.Connection
+    live: Liveness
     seats: frozenset[int] = frozenset()
     sent: int = 0  # stream answers sent to it
     hashes: dict[int, str] = field(default_factory=dict)
     early: P.Answer | None = None  # an answer for a question the host's engine has not reached
     strikes: int = 0
-    last_sent: float = field(default_factory=time.monotonic)
-    heard: float = field(default_factory=time.monotonic)
+    hello: P.Hello | None = None
+    checked: asyncio.Future[bool | None] | None = None  # its code's check, while it waits for one
+    wake: asyncio.Event = field(default_factory=asyncio.Event)  # answers to send
+    sender: asyncio.Task[None] | None = None
+    let_go: LetGo | None = None
 
     @property
     def name(self) -> str:
@@ -64,7 +95,10 @@ class Peer:
 class Server:
     """Hosts one network game: ``header`` is its start (the replay's header
     lines), ``keys`` the answer keys, ``open_seats`` the human heroes played
-    elsewhere, ``code`` the join code.  ``tell`` hears who comes and goes.
+    elsewhere, ``code`` the join code (ValueError if it is too weak, see
+    :func:`~saga.net.protocol.code_problem`).  ``tell`` hears who comes and
+    goes, ``seats_changed`` the open seats whenever they change (on the loop
+    thread: it must not block).
     """
 
     def __init__(
@@ -72,7 +106,7 @@ class Server:
         header: list[str],
         keys: tuple[int, ...],
         open_seats: frozenset[int],
-        code: str,
+        code: str | None,
         *,
         tell: Callable[[str], None] = lambda line: None,
         limits: P.Limits | None = None,
@@ -80,140 +114,489 @@ class Server:
     ) -> None:
         self.header = header
         self.keys = keys
-        self.seats = open_seats
-        self.code = P.normal_code(code)
+        # None: no join code, only machines let in by their own online codes (a ticket).
+        self.code = None if code is None else P.check_code(code)
         self.tell = tell
-        self.seats_changed = seats_changed  # told the open seats when a player comes or goes
+        self.notices = Notices(tell)
+        self.seats_changed = seats_changed
         self.limits = limits or P.Limits()
-        self.stream = Stream()
-        self.saves: dict[int, bytes] = {}  # ours, by turn (FINAL_TURN: the end)
-        self.peers: list[Peer] = []
-        self.taken: dict[int, Peer] = {}
-        self.started = False
-        self.closed = False
+        self.keepalive = Keepalive.from_environment()
+        self.stream = Stream()  # thread-safe
         self.bytes_sent = 0  # for the benchmark
-        self.pending: tuple[int, Ask, int] | None = None  # the question our engine waits at
-        self.failures: OrderedDict[str, deque[float]] = OrderedDict()
-        self.desync: Desynced | None = None
-        self.desync_saved = threading.Event()
-        self.lock = threading.Lock()
-        self.seated = threading.Condition(self.lock)
         self.loop = asyncio.new_event_loop()
-        self._server: asyncio.Server | None = None
         self._thread = threading.Thread(target=self.loop.run_forever, name="saga-net", daemon=True)
+        self._closing = threading.Event()
+        # Published by the loop thread, read by others under the lock.
+        self._lock = threading.Condition()
+        self._open = open_seats
+        self._finals_done = False
+        # The loop thread's own.
+        self._seats = open_seats  # the human heroes played elsewhere
+        self._peers: list[Peer] = []
+        self._taken: dict[int, Peer] = {}
+        self._started = False
+        self._pending: tuple[int, Ask, int] | None = None  # the question our engine waits at
+        self._saves: dict[int, bytes] = {}  # ours, by turn (FINAL_TURN: the end)
+        self._turn_answers: Counter[int] = Counter()  # each remote seat's answers this turn
+        self._door = Door()
+        self._server: asyncio.Server | None = None
+        self._door_timer: asyncio.TimerHandle | None = None
 
-    # -- running --------------------------------------------------------------
+    # -- control (the window's or the terminal's thread) -----------------------
+
+    def start(self) -> None:
+        """Start the network thread (``listen`` does it too).  Control thread."""
+        if not self._thread.is_alive():
+            self._thread.start()
 
     def listen(self, host: str, port: int) -> int:
-        """Start listening (``host`` "" is every address, IPv4 and IPv6); returns the port."""
-        self._thread.start()
-        start = asyncio.start_server(self._serve, host or None, port, limit=P.MAX_LINE * 2)
+        """Start listening (``host`` "" is every address, IPv4 and IPv6); returns the port.
+        Control thread."""
+        self.start()
+        start = asyncio.start_server(
+            self.handle_connection, host or None, port, limit=P.MAX_LINE * 2
+        )
         try:
-            self._server = asyncio.run_coroutine_threadsafe(start, self.loop).result(10)
+            self._server = asyncio.run_coroutine_threadsafe(start, self.loop).result(CALL_TIMEOUT)
         except OSError as e:
             self.loop.call_soon_threadsafe(self.loop.stop)
             raise NetStop(f"can't host on port {port}: {e.strerror or e}") from None
         return int(self._server.sockets[0].getsockname()[1])
 
+    def accept(self, sock: socket.socket, address: str, seats: frozenset[int]) -> None:
+        """Serve a machine let in by other means over ``sock``: one that came by an
+        online code made for ``seats`` (none: a spectator's), which it must ask for
+        and which stands in for the join code.  Any thread."""
+
+        async def serve() -> None:
+            reader, writer = await asyncio.open_connection(sock=sock, limit=P.MAX_LINE * 2)
+            await self.handle_connection(reader, writer, address, ticket=seats)
+
+        asyncio.run_coroutine_threadsafe(serve(), self.loop)
+
     def open_seats(self) -> frozenset[int]:
-        with self.lock:
-            return self.seats - self.taken.keys()
+        """The seats still waiting for a player.  Any thread."""
+        with self._lock:
+            return self._open
 
     def wait_for_players(self, timeout: float | None = None) -> bool:
-        """Wait until every open seat is taken; then the game starts for all."""
-        with self.seated:
-            if not self.seated.wait_for(lambda: self.seats <= self.taken.keys(), timeout):
+        """Wait until every open seat is taken; then the game starts for all.  Control thread."""
+        with self._lock:
+            if not self._lock.wait_for(lambda: not self._open, timeout):
                 return False
-        self.loop.call_soon_threadsafe(self._start)
+        self._post(self._start)
         return True
 
+    def take_over(self, heroes: frozenset[int], why: str) -> frozenset[int]:
+        """Stop waiting for other machines to play ``heroes``: their seats leave
+        the game's open seats, and a machine holding one is let go, told ``why``
+        (the host's player answers for them from now on).  Returns the seats so
+        taken (those of ``heroes`` that were played elsewhere).  Control thread."""
+        return self._call(self._take_over, heroes, why) or frozenset()
+
     def close(self, reason: str | None = None) -> None:
-        """End the game for everyone (``reason``: the host left it) and stop listening."""
-        if self.closed:
+        """End the game for everyone (``reason``: the host left it) and stop listening.
+        Control or engine thread."""
+        if self._closing.is_set():
             return
-        self.closed = True
+        self._closing.set()
+        if not self._thread.is_alive():
+            return
         future = asyncio.run_coroutine_threadsafe(self._close(reason), self.loop)
         with contextlib.suppress(Exception):
-            future.result(10)
+            future.result(CALL_TIMEOUT)
         self.loop.call_soon_threadsafe(self.loop.stop)
-        self._thread.join(10)
+        self._thread.join(CALL_TIMEOUT)
+        if not self._thread.is_alive():
+            self.loop.close()
+
+    # -- the engine's side (lockstep.Link; the engine thread) ---------------------
+
+    def submit(self, answer: P.Answer) -> None:
+        """An answer of a seat played here takes its place in the order.  Engine thread."""
+        self._post(self._submitted, answer)
+
+    def expect(self, seq: int, mode: Ask, pen: int) -> None:
+        """The engine waits at this question for another machine's answer.  Engine thread."""
+        self._post(self._expecting, seq, mode, pen)
+
+    def autosaved(self, turn: int, save: bytes) -> None:
+        """Our start-of-turn save, the reference for every machine's hash.  Engine thread."""
+        self._post(self._autosaved, turn, save)
+
+    def finished(self, save: bytes) -> None:
+        """Compare the final states, then say goodbye to everyone.  Engine thread."""
+        self._post(self._autosaved, FINAL_TURN, save)
+        with self._lock:
+            self._lock.wait_for(lambda: self._finals_done, FINISH_TIMEOUT)
+        self.close()
+
+    # -- crossing to the loop thread -----------------------------------------
+
+    def _post(self, work: Callable[..., object], *args: object) -> None:
+        """Run ``work`` on the loop thread soon (nothing, once the server is closed)."""
+        with contextlib.suppress(RuntimeError):  # the loop is closed: the game is over
+            self.loop.call_soon_threadsafe(work, *args)
+
+    def _call(self, work: Callable[..., _R], *args: object) -> _R | None:
+        """Run ``work`` on the loop thread and wait for its result (None once closed)."""
+        if threading.current_thread() is self._thread:
+            return work(*args)
+        if self._closing.is_set() or not self._thread.is_alive():
+            return None
+        future: concurrent.futures.Future[_R] = concurrent.futures.Future()
+
+        def run() -> None:
+            try:
+                future.set_result(work(*args))
+            except Exception as e:
+                future.set_exception(e)
+
+        self._post(run)
+        return future.result(CALL_TIMEOUT)
+
+    # -- everything below runs on the loop thread ----------------------------
+
+    async def handle_connection(
+        self,
+        reader: asyncio.StreamReader,
+        writer: asyncio.StreamWriter,
+        address: str | None = None,
+        *,
+        ticket: frozenset[int] | None = None,
+    ) -> None:
+        """Serve one connection, from its opening to its end (loop thread).
+
+        The listening socket calls this; so may anything else that brings
+        the host a connection (a bridge), with the reader and writer it
+        made and the ``address`` the door should count it under.  A
+        ``ticket`` is the seats of the online code the machine came by: it
+        stands in for the join code, for those seats only."""
+        if address is None:
+            address = str(writer.get_extra_info("peername", ("?",))[0])
+        live = Liveness(self.keepalive)
+        peer = Peer(address, writer, P.Connection(P.Role.HOST, self.limits), live)
+        if self._closing.is_set():
+            writer.close()
+            return
+        self._peers.append(peer)
+        for other in self._door.enter(peer, address):
+            self._turn_away(other)  # type: ignore[arg-type]
+        try:
+            if await self._hello(peer, reader, ticket):
+                await self._play(peer, reader)
+        except Silent as e:
+            quiet = f"nothing heard from it for {e.seconds:g} s"
+            told = f"nothing was heard from this machine for {e.seconds:g} s"
+            self._let_go(peer, LetGo(f"went quiet: {quiet}; let go", told))
+        except (P.ProtocolError, ConnectionError, TimeoutError, OSError) as e:
+            if peer.seats and not self._closing.is_set() and peer.let_go is None:
+                self.notices.say(peer.address, f"{peer.name} left: {_why(e)}")
+        finally:
+            await self._drop(peer)
 
     async def _close(self, reason: str | None) -> None:
         if self._server is not None:
             self._server.close()
-        for peer in list(self.peers):
-            await self._send(peer, P.Stop(reason) if reason else P.Bye())
+        for peer in list(self._peers):
+            self._write(peer, P.Stop(reason) if reason else P.Bye())
+        for peer in list(self._peers):
             await self._drop(peer, flush=True)
+        # Each connection's task sees its connection closed and ends; the few
+        # that do not within a while are cancelled.
         others = [t for t in asyncio.all_tasks() if t is not asyncio.current_task()]
-        for task in others:
-            task.cancel()
-        await asyncio.gather(*others, return_exceptions=True)
+        if others:
+            _, late = await asyncio.wait(others, timeout=2)
+            for task in late:
+                task.cancel()
+            await asyncio.gather(*late, return_exceptions=True)
 
-    # -- the engine's side (lockstep.Link) ----------------------------------------
+    # -- the door -------------------------------------------------------------
 
-    def submit(self, answer: P.Answer) -> None:
-        with self.lock:
-            self.pending = None
-            self.stream.append(answer)
-        self.loop.call_soon_threadsafe(self._flush)
+    async def _hello(
+        self, peer: Peer, reader: asyncio.StreamReader, ticket: frozenset[int] | None
+    ) -> bool:
+        """Read the HELLO and answer it; whether the peer was let in."""
+        messages: list[P.Message] = []
+        async with asyncio.timeout(HANDSHAKE_TIMEOUT):
+            while not messages:
+                data = await reader.read(P.MAX_LINE)
+                if not data:
+                    raise ConnectionError("the connection was closed")
+                messages = peer.conn.receive_data(data)
+        peer.live.heard()
+        hello = peer.hello = messages[0]  # type: ignore[assignment]
+        if not isinstance(hello, P.Hello):
+            raise P.ProtocolError("the first message is not a HELLO")
+        refusal = self._version_refusal(hello)
+        if refusal is None and ticket is not None:
+            refusal = _ticket_refusal(ticket, hello.seats)
+        elif refusal is None:
+            refusal = await self._code_refusal(peer, hello)
+        if refusal is None:
+            refusal = self._seat_refusal(hello)
+        self._door.leave(peer)
+        if refusal is not None:
+            self._write(peer, P.Refuse(refusal))
+            return False
+        peer.seats = hello.seats
+        for hero in hello.seats:
+            self._taken[hero] = peer
+        self._write(peer, P.Welcome(hello.seats))
+        if hello.seats:
+            self.notices.say(peer.address, f"{peer.name} joined")
+        self._publish()
+        if self._started:
+            self._begin(peer)
+        else:
+            for other in self._peers:
+                if other.conn.phase is P.Phase.WAITING:
+                    self._write(other, P.Wait(self._open))
+        return True
 
-    def expect(self, seq: int, mode: Ask, pen: int) -> None:
-        with self.lock:
-            self.pending = (seq, mode, pen)
-            for peer in self.peers:
-                if peer.early is not None:
-                    early, peer.early = peer.early, None
-                    self._take(peer, early)
-        self.loop.call_soon_threadsafe(self._flush)
+    @staticmethod
+    def _version_refusal(hello: P.Hello) -> str | None:
+        if hello.proto == P.PROTOCOL and hello.version == P.version():
+            return None
+        return (
+            f"this game's host runs Saga {P.version()} (network protocol {P.PROTOCOL}); "
+            f"yours is Saga {hello.version} (protocol {hello.proto}): they cannot play together"
+        )
 
-    def autosaved(self, turn: int, save: bytes) -> None:
-        with self.lock:
-            self.saves[turn] = save
-            for peer in self.peers:
-                self._compare(peer, turn)
-
-    def finished(self, save: bytes) -> None:
-        """Compare the final states, then say goodbye to everyone."""
-        self.autosaved(FINAL_TURN, save)
-        end = time.monotonic() + FINISH_TIMEOUT
-        with self.seated:
-            self.seated.wait_for(
-                lambda: (
-                    self.desync is not None
-                    or all(
-                        FINAL_TURN in p.hashes
-                        for p in self.peers
-                        if p.conn.phase is P.Phase.PLAYING
-                    )
-                ),
-                max(0.0, end - time.monotonic()),
+    async def _code_refusal(self, peer: Peer, hello: P.Hello) -> str | None:
+        """Wait for the door to check the code (see saga.net.door); why it is refused."""
+        if self.code is None:
+            return "this game lets machines in only by their own online codes"
+        peer.checked = self.loop.create_future()
+        self._door.wait(peer, peer.address)
+        self._check_codes()
+        right = await peer.checked
+        if right is None:
+            return (
+                "the host is busy: too many join attempts (someone may be guessing "
+                "the code); try again in a minute"
             )
-        if self.desync is not None:
-            raise self.desync
-        self.close()
+        return None if right else "wrong code"
 
-    # -- the network's side ---------------------------------------------------
+    def _check_codes(self) -> None:
+        """Check the codes the door lets through now, refuse those that waited
+        too long, and come back when the door next has something to do."""
+        for key in self._door.checks():
+            peer: Peer = key  # type: ignore[assignment]
+            right = peer.hello is not None and peer.hello.code == self.code
+            self._door.checked(peer.address, right)
+            _settle(peer.checked, right)
+        for key in self._door.overdue():
+            _settle(key.checked, None)  # type: ignore[attr-defined]
+        alarm = self._door.alarm()
+        if alarm is not None:
+            self.tell(alarm)
+        if self._door_timer is not None:
+            self._door_timer.cancel()
+            self._door_timer = None
+        wait = self._door.next_event()
+        if wait is not None:
+            self._door_timer = self.loop.call_later(wait + 0.01, self._check_codes)
+
+    def _turn_away(self, peer: Peer) -> None:
+        """Close a connection still at the door to make room for a newer one."""
+        _settle(peer.checked, None)
+        peer.writer.transport.abort()
+
+    def _seat_refusal(self, hello: P.Hello) -> str | None:
+        not_human = hello.seats - self._seats
+        if not_human:
+            names = ", ".join(T.HERO_NAMES[h] for h in sorted(not_human))
+            return f"{names}: no open seat in this game (open: {P.seat_names(self._open)})"
+        taken = hello.seats & self._taken.keys()
+        if taken:
+            names = ", ".join(T.HERO_NAMES[h] for h in sorted(taken))
+            return f"{names}: already played by another machine"
+        if sum(p.conn.phase is not P.Phase.HANDSHAKE for p in self._peers) >= MAX_PEERS:
+            return f"the game is full ({MAX_PEERS} machines)"
+        return None
+
+    # -- in play --------------------------------------------------------------
+
+    async def _play(self, peer: Peer, reader: asyncio.StreamReader) -> None:
+        """Receive a welcomed peer's messages until it leaves or is let go."""
+        while True:
+            for message in await receive(reader, peer.conn, peer.live, lambda: self._ping(peer)):
+                if isinstance(message, P.Bye):
+                    if peer.seats and not self._closing.is_set():
+                        self.notices.say(peer.address, f"{peer.name} left")
+                    return
+                self._handle(peer, message)
+                if peer.let_go is not None:
+                    return
+
+    def _ping(self, peer: Peer) -> None:
+        self._write(peer, P.Ping())
+
+    def _handle(self, peer: Peer, message: P.Message) -> None:
+        match message:
+            case P.Answer():
+                self._offer(peer, message)
+            case P.Hash(turn, value):
+                peer.hashes[turn] = value
+                self._compare(peer, turn)
+            case P.Final(value):
+                peer.hashes[FINAL_TURN] = value
+                self._compare(peer, FINAL_TURN)
+                self._publish()
+
+    def _offer(self, peer: Peer, answer: P.Answer) -> None:
+        """A peer's answer: taken if it is for its seat and the question now due."""
+        if answer.pen - FIRST_HERO_PEN not in peer.seats or answer.seq != len(self.stream):
+            self._strike(peer)
+        elif self._pending is not None and self._pending[0] == answer.seq:
+            self._take(peer, answer)
+        elif self._pending is None or self._pending[0] < answer.seq:
+            if peer.early is not None:
+                self._strike(peer)
+            peer.early = answer  # the host's engine is not there yet
+        else:
+            self._strike(peer)
+
+    def _take(self, peer: Peer, answer: P.Answer) -> None:
+        """An answer for the question our engine waits at: checked, and put in the order."""
+        hero = answer.pen - FIRST_HERO_PEN
+        if self._pending is None or (answer.seq, answer.mode, answer.pen) != self._pending:
+            self._strike(peer)
+            return
+        if self._taken.get(hero) is not peer:
+            return  # the seat was taken over meanwhile
+        if self._turn_answers[hero] >= MAX_TURN_ANSWERS:
+            self._let_go(
+                peer,
+                LetGo(
+                    f"sent more than {MAX_TURN_ANSWERS} answers for {T.HERO_NAMES[hero]} "
+                    "in one turn, more than any player gives; let go",
+                    "it sent more answers in one turn than any player gives",
+                ),
+            )
+            return
+        self._turn_answers[hero] += 1
+        self._pending = None
+        self.stream.append(answer)
+        self._flush()
+
+    def _strike(self, peer: Peer) -> None:
+        """An answer no player could give: out of turn, for another's seat or question."""
+        peer.strikes += 1
+        if peer.strikes >= MAX_STRIKES and peer.let_go is None:
+            self._let_go(
+                peer,
+                LetGo(
+                    f"sent {peer.strikes} answers no player could give; let go",
+                    "it sent answers out of turn or for questions not asked",
+                ),
+            )
+
+    def _compare(self, peer: Peer, turn: int) -> None:
+        """Compare a peer's hash of a turn with ours: the host's game is the reference."""
+        ours, theirs = self._saves.get(turn), peer.hashes.get(turn)
+        if ours is None or theirs is None or peer.let_go is not None:
+            return
+        if digest(ours) != theirs:
+            when = "at the end" if turn == FINAL_TURN else f"at turn {turn}"
+            self._write(peer, P.Desync(turn, ours))
+            self._let_go(
+                peer,
+                LetGo(
+                    f"is out of step {when}: its game differs from this host's (a desync); "
+                    "let go, the game goes on and it may join again",
+                    "",
+                ),
+            )
+        elif turn == FINAL_TURN:
+            self._write(peer, P.Bye())  # the game ended alike there: goodbye
+            peer.let_go = LetGo("", "")
+            peer.writer.close()
+
+    def _let_go(self, peer: Peer, go: LetGo) -> None:
+        """Let one peer go (told why, unless ``go.told`` is empty); the game goes on."""
+        if peer.let_go is not None:
+            return
+        peer.let_go = go
+        if go.said:
+            self.notices.say(peer.address, f"{peer.name} {go.said}")
+        if go.told:
+            self._write(peer, P.Drop(go.told))
+        peer.writer.close()  # what was written still goes out first
+        self._free(peer)
+
+    # -- the engine's work, on the loop thread ---------------------------------
+
+    def _submitted(self, answer: P.Answer) -> None:
+        self._pending = None
+        self.stream.append(answer)
+        self._flush()
+
+    def _expecting(self, seq: int, mode: Ask, pen: int) -> None:
+        self._pending = (seq, mode, pen)
+        for peer in self._peers:
+            if peer.early is not None:
+                early, peer.early = peer.early, None
+                self._take(peer, early)
+
+    def _autosaved(self, turn: int, save: bytes) -> None:
+        self._saves[turn] = save
+        if turn != FINAL_TURN:
+            self._turn_answers.clear()
+        for peer in list(self._peers):
+            self._compare(peer, turn)
+        self._publish()
+
+    def _take_over(self, heroes: frozenset[int], why: str) -> frozenset[int]:
+        heroes = heroes & self._seats
+        if not heroes:
+            return heroes
+        self._seats = self._seats - heroes
+        names = ", ".join(T.HERO_NAMES[h] for h in sorted(heroes))
+        for peer in {self._taken[h] for h in heroes if h in self._taken}:
+            self._let_go(peer, LetGo("", f"the host plays {names} now: {why}"))
+        self._publish()
+        return heroes
+
+    # -- sending --------------------------------------------------------------
 
     def _start(self) -> None:
-        self.started = True
-        for peer in self.peers:
+        self._started = True
+        for peer in self._peers:
             if peer.conn.phase is P.Phase.WAITING:  # welcomed; a handshake still under way is not
                 self._begin(peer)
 
     def _begin(self, peer: Peer) -> None:
-        """Send a welcomed peer the game so far."""
+        """Send a welcomed peer the game's start, then the answers so far."""
         lines: list[P.Message] = [P.GameLine(line) for line in self.header]
         for message in [*lines, P.Keys(self.keys), P.Start()]:
             self._write(peer, message)
-        self._flush()
+        peer.sender = self.loop.create_task(self._send_answers(peer))
+        peer.wake.set()
 
     def _flush(self) -> None:
-        """Send every playing peer the answers it has not had."""
-        answers = self.stream.answers()
-        for peer in self._playing():
-            while peer.sent < len(answers):
-                self._write(peer, answers[peer.sent])
+        """Every playing peer has answers to send."""
+        for peer in self._peers:
+            peer.wake.set()
+
+    async def _send_answers(self, peer: Peer) -> None:
+        """Send a peer the answers it has not had, as fast as it reads them."""
+        transport = peer.writer.transport
+        while not peer.writer.is_closing():
+            await peer.wake.wait()
+            peer.wake.clear()
+            for answer in self.stream.since(peer.sent):
+                if peer.writer.is_closing():
+                    return
+                self._write(peer, answer)
                 peer.sent += 1
+                if transport.get_write_buffer_size() > SEND_AHEAD:
+                    try:
+                        await asyncio.wait_for(peer.writer.drain(), self.keepalive.idle)
+                    except (TimeoutError, ConnectionError):
+                        self._let_go(peer, LetGo("reads nothing; let go", ""))
+                        return
 
     def _write(self, peer: Peer, message: P.Message) -> None:
         if peer.writer.is_closing():
@@ -221,208 +604,28 @@ class Server:
         data = peer.conn.send(message)
         peer.writer.write(data)
         self.bytes_sent += len(data)
-        peer.last_sent = time.monotonic()
+        peer.live.sent()
         if peer.writer.transport.get_write_buffer_size() > MAX_BUFFERED:
-            self.tell(f"{peer.name} reads nothing; disconnected")
+            self.notices.say(peer.address, f"{peer.name} reads nothing; disconnected")
             peer.writer.transport.abort()
 
-    async def _send(self, peer: Peer, message: P.Message) -> None:
-        self._write(peer, message)
-        with contextlib.suppress(Exception):
-            await asyncio.wait_for(peer.writer.drain(), 5)
+    # -- leaving --------------------------------------------------------------
 
-    async def _serve(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
-        address = str(writer.get_extra_info("peername", ("?",))[0])
-        peer = Peer(address, writer, P.Connection(P.Role.HOST, self.limits))
-        try:
-            if len(self.peers) >= MAX_PEERS or (
-                sum(p.address == address for p in self.peers) >= MAX_PER_ADDRESS
-            ):
-                await self._send(peer, P.Refuse("too many connections"))
-                return
-            with self.lock:
-                self.peers.append(peer)
-            hello = await self._hello(peer, reader)
-            if hello is None:
-                return
-            await self._play(peer, reader)
-        except (P.ProtocolError, ConnectionError, TimeoutError, OSError) as e:
-            if peer.seats and not self.closed:
-                self.tell(f"{peer.name} left: {e or type(e).__name__}")
-        finally:
-            await self._drop(peer)
-
-    async def _receive(
-        self, peer: Peer, reader: asyncio.StreamReader, timeout: float
-    ) -> list[P.Message]:
-        data = await asyncio.wait_for(reader.read(P.MAX_LINE), timeout)
-        if not data:
-            raise ConnectionError("the connection was closed")
-        return peer.conn.receive_data(data)
-
-    async def _hello(self, peer: Peer, reader: asyncio.StreamReader) -> P.Hello | None:
-        end = time.monotonic() + HANDSHAKE_TIMEOUT
-        messages: list[P.Message] = []
-        while not messages:
-            messages = await self._receive(peer, reader, max(0.0, end - time.monotonic()))
-        hello = messages[0]
-        if not isinstance(hello, P.Hello) or len(messages) > 1:
-            raise P.ProtocolError("no HELLO, or more than a HELLO")
-        refusal = self._refusal(peer, hello)
-        if refusal:
-            await self._send(peer, P.Refuse(refusal))
-            return None
-        with self.seated:
-            peer.seats = hello.seats
-            for hero in hello.seats:
-                self.taken[hero] = peer
-            self.seated.notify_all()
-        self._write(peer, P.Welcome(hello.seats))
-        if hello.seats:
-            self.tell(f"{peer.name} joined")
-            self.seats_changed(self.open_seats())
-        if self.started:
-            self._begin(peer)
-        else:
-            self._write(peer, P.Wait(self.open_seats()))
-            for other in self.peers:
-                if other is not peer and other.conn.phase is P.Phase.WAITING:
-                    self._write(other, P.Wait(self.open_seats()))
-        return hello
-
-    def _refusal(self, peer: Peer, hello: P.Hello) -> str | None:
-        """Why a HELLO is refused, or None to let the peer in."""
-        if hello.proto != P.PROTOCOL or hello.version != P.version():
-            return (
-                f"this game's host runs Saga {P.version()} (network protocol {P.PROTOCOL}); "
-                f"yours is Saga {hello.version} (protocol {hello.proto}): they cannot play together"
-            )
-        now = time.monotonic()
-        tries = self.failures.get(peer.address, deque())
-        while tries and tries[0] < now - CODE_WINDOW:
-            tries.popleft()
-        if len(tries) >= CODE_TRIES:
-            return "too many wrong codes from your address; try again in a minute"
-        if hello.code != self.code:
-            tries.append(now)
-            self.failures[peer.address] = tries
-            self.failures.move_to_end(peer.address)
-            while len(self.failures) > MAX_ADDRESSES:
-                self.failures.popitem(last=False)
-            return "wrong code"
-        not_human = hello.seats - self.seats
-        if not_human:
-            names = ", ".join(T.HERO_NAMES[h] for h in sorted(not_human))
-            return f"{names}: no open seat in this game (open: {P.seat_names(self.open_seats())})"
-        taken = hello.seats & self.taken.keys()
-        if taken:
-            names = ", ".join(T.HERO_NAMES[h] for h in sorted(taken))
-            return f"{names}: already played by another machine"
-        return None
-
-    async def _play(self, peer: Peer, reader: asyncio.StreamReader) -> None:
-        while True:
-            try:
-                messages = await self._receive(peer, reader, PING_EVERY)
-            except TimeoutError:
-                if time.monotonic() - peer.last_sent >= PING_EVERY:
-                    self._write(peer, P.Ping())
-                if time.monotonic() - peer.heard > IDLE_TIMEOUT:
-                    raise TimeoutError("silent for too long") from None
-                continue
-            peer.heard = time.monotonic()
-            for message in messages:
-                if isinstance(message, P.Bye):
-                    return
-                self._handle(peer, message)
-                if peer.strikes >= MAX_STRIKES:
-                    raise P.ProtocolError("too many answers out of turn")
-
-    def _handle(self, peer: Peer, message: P.Message) -> None:
-        match message:
-            case P.Ping():
-                self._write(peer, P.Pong())
-            case P.Answer():
-                with self.lock:
-                    self._offer(peer, message)
-                self._flush()
-            case P.Hash(turn, value):
-                with self.lock:
-                    peer.hashes[turn] = value
-                    self._compare(peer, turn)
-            case P.Final(value):
-                with self.seated:
-                    peer.hashes[FINAL_TURN] = value
-                    self._compare(peer, FINAL_TURN)
-                    self.seated.notify_all()
-            case P.Save(turn, save):
-                desync = self.desync
-                if (
-                    desync is not None
-                    and desync.turn == turn
-                    and desync.other is None
-                    and desync.who.endswith(peer.name)
-                ):
-                    desync.other = save
-                    self.desync_saved.set()
-
-    def _offer(self, peer: Peer, answer: P.Answer) -> None:
-        """A peer's answer: taken if it is for its seat and the question now due."""
-        if answer.pen - FIRST_HERO_PEN not in peer.seats or answer.seq != len(self.stream):
-            peer.strikes += 1
-            return
-        if self.pending is not None and self.pending[0] == answer.seq:
-            self._take(peer, answer)
-        elif self.pending is None or self.pending[0] < answer.seq:
-            if peer.early is not None:
-                peer.strikes += 1
-            peer.early = answer  # the host's engine is not there yet
-        else:
-            peer.strikes += 1
-
-    def _take(self, peer: Peer, answer: P.Answer) -> None:
-        pending = self.pending
-        if pending is None or (answer.seq, answer.mode, answer.pen) != pending:
-            peer.strikes += 1
-            return
-        if self.taken.get(answer.pen - FIRST_HERO_PEN) is not peer:
-            return  # the seat was taken over meanwhile
-        self.pending = None
-        self.stream.append(answer)
-
-    def _compare(self, peer: Peer, turn: int) -> None:
-        ours, theirs = self.saves.get(turn), peer.hashes.get(turn)
-        if ours is None or theirs is None or digest(ours) == theirs or self.desync is not None:
-            return
-        if not peer.seats:
-            # A spectator out of step decides nothing: it alone is told, and let go.
-            self.tell(f"{peer.name} is out of step at turn {turn}; disconnected")
-            self.loop.call_soon_threadsafe(self._write, peer, P.Desync(turn, ours))
-            self.loop.call_soon_threadsafe(peer.writer.close)
-            return
-        self.desync = Desynced(turn, ours, who=f"this host and {peer.name}")
-        self.stream.stop(self.desync)
-        self.seated.notify_all()
-        message = P.Desync(turn, ours)
-        self.loop.call_soon_threadsafe(self._broadcast, message)
-
-    def _playing(self) -> list[Peer]:
-        return [p for p in self.peers if p.conn.phase is P.Phase.PLAYING]
-
-    def _broadcast(self, message: P.Message) -> None:
-        for peer in self._playing():
-            self._write(peer, message)
+    def _free(self, peer: Peer) -> None:
+        """A peer's seats are open again."""
+        for hero in peer.seats:
+            if self._taken.get(hero) is peer:
+                del self._taken[hero]
+        self._publish()
 
     async def _drop(self, peer: Peer, flush: bool = False) -> None:
-        with self.seated:
-            if peer in self.peers:
-                self.peers.remove(peer)
-            for hero in peer.seats:
-                if self.taken.get(hero) is peer:
-                    del self.taken[hero]
-            self.seated.notify_all()
-        if peer.seats and not self.closed:
-            self.seats_changed(self.open_seats())
+        if peer in self._peers:
+            self._peers.remove(peer)
+        self._door.leave(peer)
+        _settle(peer.checked, None)
+        self._free(peer)
+        if peer.sender is not None:
+            peer.sender.cancel()
         if flush:
             with contextlib.suppress(Exception):
                 await asyncio.wait_for(peer.writer.drain(), 5)
@@ -430,8 +633,37 @@ class Server:
         with contextlib.suppress(Exception):
             await asyncio.wait_for(peer.writer.wait_closed(), 2)
 
-    def take_over(self, hero: int) -> None:
-        """Play an empty seat here from now on (the host's player answers for it)."""
-        with self.seated:
-            self.seats = self.seats - {hero}
-            self.seated.notify_all()
+    def _publish(self) -> None:
+        """Copy out what other threads read: the open seats, whether the end is settled."""
+        open_seats = self._seats - self._taken.keys()
+        finals = FINAL_TURN in self._saves and all(
+            FINAL_TURN in p.hashes or p.let_go is not None
+            for p in self._peers
+            if p.conn.phase is P.Phase.PLAYING
+        )
+        with self._lock:
+            changed = open_seats != self._open
+            self._open, self._finals_done = open_seats, finals
+            self._lock.notify_all()
+        if changed and not self._closing.is_set():
+            self.seats_changed(open_seats)
+
+
+def _ticket_refusal(ticket: frozenset[int], seats: frozenset[int]) -> str | None:
+    """Why a machine that came by an online code may not have the seats it asks for."""
+    if seats == ticket:
+        return None
+    return f"this code is for {_who(ticket)}, not for {_who(seats)}"
+
+
+def _who(seats: frozenset[int]) -> str:
+    return ", ".join(T.HERO_NAMES[h] for h in sorted(seats)) or "a spectator"
+
+
+def _settle(future: asyncio.Future[bool | None] | None, result: bool | None) -> None:
+    if future is not None and not future.done():
+        future.set_result(result)
+
+
+def _why(e: BaseException) -> str:
+    return (e.strerror if isinstance(e, OSError) and e.strerror else str(e)) or type(e).__name__

@@ -23,6 +23,7 @@ from saga.original.copy import read_copy
 from saga.original.pictures import Original, read_original
 
 PARTS = ("map", "counters", "colours")
+TOLD = 4  # problems the window's requester shows, each under its file
 
 __all__ = ["PARTS", "Loaded", "load"]
 
@@ -62,12 +63,19 @@ class Loaded:
         return lines
 
     def notices(self) -> list[Notice]:
-        """What the window tells at start-up: nothing if the whole copy is used."""
-        if not self.original.problems:
+        """What the window tells (and stderr): nothing if the whole copy is used; else the
+        copy and what of it is used, then each problem (the first few; ``--check`` says all)."""
+        problems = self.original.problems
+        if not problems:
             return []
         why = "MSG_ORIGINAL_PARTIAL" if self.usable else "MSG_ORIGINAL_NOTHING"
-        english = f"{self.path}: {'; '.join(self.original.problems)}: {self.summary()}"
-        return [Notice(english, str(self.path), why, *self.original.problems[:4])]
+        told = [Notice(f"{self.path}: {self.summary()}", str(self.path), why)]
+        told += problems[:TOLD]
+        more = len(problems) - TOLD
+        if more > 0:
+            english = f"... and {more} more: saga --check lists them all"
+            told.append(Notice(english, str(self.path), ("MSG_ORIGINAL_MORE", str(more))))
+        return told
 
 
 def load(path: Path) -> Loaded:

@@ -19,6 +19,7 @@ from amiga.display import Image
 from saga.art.kit import BoardPicture, OwnArt
 from saga.engine import tables as T
 from saga.look import pens as P
+from saga.look.text import Notice
 from saga.original import pictures as O
 
 _SPARE_PENS = (*range(P.FIRST_SEA, P.BORDER[0] - 4), *range(P.BORDER[-1] + 1, P.PENS))
@@ -45,7 +46,8 @@ class OriginalArt:
         self._counters: dict[tuple[int, int], Image] = {}
         if original.map is not None and len(_other_pens(original.map)) > len(_SPARE_PENS):
             original.map = None
-            original.problems.append("the map uses more pens than the screen has free")
+            english = "the map uses more pens than the screen has free"
+            original.problems.append(Notice(english, "themap.c", "MSG_ORIGINAL_MAP_PENS"))
 
     @property
     def colours(self) -> O.Colours:

@@ -42,7 +42,25 @@ _TOKEN = re.compile(
 
 
 class CDataError(ValueError):
-    """A C file that is not the data it should be: what, and where (file and line)."""
+    """A C file that is not the data it should be: what, and where (file and line).
+
+    ``what`` is in English, as a C compiler would say it (it quotes the
+    file's own text); the window says in the player's language that the
+    file is not such data and shows this after it.
+    """
+
+    def __init__(self, name: str, line: int | None, what: str) -> None:
+        super().__init__(f"{name}, line {line}: {what}" if line else f"{name}: {what}")
+        self.name, self.line, self.what = name, line, what
+
+    @property
+    def place(self) -> str:
+        """Where, in words of no language: ``themap.c:1437``."""
+        return f"{self.name}:{self.line}" if self.line else self.name
+
+
+class NotText(CDataError):
+    """A file that is no text at all (UTF-16, a binary), not bad C."""
 
 
 @dataclass(frozen=True)
@@ -67,7 +85,7 @@ class Source:
 def source(data: bytes, name: str) -> Source:
     """The text of a C file; :class:`CDataError` if it is no text (UTF-16, a binary)."""
     if b"\0" in data:
-        raise CDataError(f"{name} is not C source text (it holds NUL bytes: UTF-16 or a binary?)")
+        raise NotText(name, None, "not C source text (it holds NUL bytes: UTF-16 or a binary?)")
     if data.startswith(b"\xef\xbb\xbf"):
         data = data[3:]
     return Source(name, data.decode("latin-1"))  # Amiga text; any byte reads as a character
@@ -85,19 +103,19 @@ def _tokens(src: Source, start: int) -> Iterator[_Token]:
         if kind in ("space", "newline", "comment"):
             continue
         if kind == "open_comment":
-            raise CDataError(f"{src.name}, line {src.line(match.start())}: a comment never ends")
+            raise CDataError(src.name, src.line(match.start()), "a comment never ends")
         yield _Token(kind, match.group(), match.start())
 
 
 def _number(token: _Token, src: Source) -> int:
     text = token.text.rstrip("uUlL")
     if len(text) > MAX_DIGITS:
-        raise CDataError(f"{src.name}, line {src.line(token.pos)}: a number too long to be data")
+        raise CDataError(src.name, src.line(token.pos), "a number too long to be data")
     if text.lower().startswith("0x"):
         return int(text, 16)
     if len(text) > 1 and text.startswith("0"):
         if any(c in "89" for c in text):
-            raise CDataError(f"{src.name}, line {src.line(token.pos)}: {text} is no octal number")
+            raise CDataError(src.name, src.line(token.pos), f"{text} is no octal number")
         return int(text, 8)
     return int(text)
 
@@ -112,10 +130,11 @@ class _Expression:
         self.ahead: _Token | None = next(tokens, None)
         self.last: _Token | None = None  # the token taken last
 
-    def where(self, token: _Token | None = None) -> str:
+    def fail(self, what: str, token: _Token | None = None) -> CDataError:
+        """The error to raise: ``what`` is wrong at ``token`` (or the one at hand)."""
         token = token or self.ahead or self.last
         line = self.src.line(token.pos) if token else self.src.lines
-        return f"{self.src.name}, line {line}"
+        return CDataError(self.src.name, line, what)
 
     def take(self) -> _Token:
         token = self.ahead
@@ -127,13 +146,13 @@ class _Expression:
 
     def value(self, depth: int = 0) -> int:
         if depth > MAX_DEPTH:
-            raise CDataError(f"{self.where()}: an expression nested too deep")
+            raise self.fail("an expression nested too deep")
         result = self._term(depth)
         while self.ahead is not None and self.ahead.text in ("+", "-", "|", "&", "<<", ">>"):
             op = self.take().text
             right = self._term(depth)
             if op in ("<<", ">>") and not 0 <= right < 64:
-                raise CDataError(f"{self.where()}: a shift by {right}")
+                raise self.fail(f"a shift by {right}")
             result = {
                 "+": result + right,
                 "-": result - right,
@@ -162,17 +181,17 @@ class _Expression:
         if token.text == "(":
             inner = self.value(depth + 1)
             if self.take().text != ")":
-                raise CDataError(f"{self.where(token)}: a parenthesis is never closed")
+                raise self.fail("a parenthesis is never closed", token)
             return inner
         if token.kind == "number":
             return self._check(_number(token, self.src))
         if token.kind == "name" and token.text in self.names:
             return self.names[token.text]
-        raise CDataError(f"{self.where(token)}: {token.text[:40]!r} is not data")
+        raise self.fail(f"{token.text[:40]!r} is not data", token)
 
     def _check(self, value: int) -> int:
         if abs(value) > self.limit:
-            raise CDataError(f"{self.where(self.last)}: {value} is too large")
+            raise self.fail(f"{value} is too large", self.last)
         return value
 
 
@@ -214,7 +233,8 @@ class Initializer:
     positions: list[int] = field(default_factory=list)  # where each value starts
     groups: list[int] = field(default_factory=list)  # where each inner group starts
     whole: bool = False  # the closing brace was found
-    problem: str = ""  # why the reading stopped early, if it did
+    problem: CDataError | None = None  # why the reading stopped early, if it did
+    ended: bool = False  # it stopped because the file ended inside the array
 
     def line_of(self, index: int) -> int:
         """The line of value ``index`` (the line after the last value, past the end)."""
@@ -250,9 +270,10 @@ def find_initializer(
     try:
         _read_values(src, declaration.end(), init, names, max_values, max_value)
     except _Ended:
-        init.problem = f"{src.name} ends inside {name} (line {src.lines})"
+        init.ended = True
+        init.problem = CDataError(src.name, src.lines, f"the file ends inside {name}")
     except CDataError as e:
-        init.problem = str(e)
+        init.problem = e
     return init
 
 
@@ -278,9 +299,9 @@ def _read_values(
 
     def add(value: int, at: int) -> None:
         if not 0 <= value <= max_value:
-            raise CDataError(f"{src.name}, line {src.line(at)}: {value} is out of range")
+            raise CDataError(src.name, src.line(at), f"{value} is out of range")
         if len(values) >= max_values:
-            raise CDataError(f"{src.name}, line {src.line(at)}: more than {max_values} values")
+            raise CDataError(src.name, src.line(at), f"more than {max_values} values")
         values.append(value)
         positions.append(at)
 
@@ -299,7 +320,7 @@ def _read_values(
         if token.text == "{":
             depth += 1
             if depth > MAX_DEPTH:
-                raise CDataError(f"{src.name}, line {src.line(token.pos)}: braces nested too deep")
+                raise CDataError(src.name, src.line(token.pos), "braces nested too deep")
             if depth == 2:
                 init.groups.append(len(values))
         elif token.text == "}":
@@ -315,15 +336,14 @@ def _read_values(
                     break
                 part.append(token)
                 if len(part) > MAX_EXPRESSION_TOKENS:
-                    raise CDataError(f"{src.name}, line {src.line(token.pos)}: not data")
+                    raise CDataError(src.name, src.line(token.pos), "not data")
             else:
                 raise _Ended
             pos = token.pos  # the comma or brace is read next
             expression = _Expression(iter(part), src, names, max_value)
             value = expression.value()
             if expression.ahead is not None:
-                what, where = expression.ahead.text[:40], src.line(expression.ahead.pos)
-                raise CDataError(f"{src.name}, line {where}: {what!r} is not data")
+                raise expression.fail(f"{expression.ahead.text[:40]!r} is not data")
             add(value, part[0].pos)
 
 

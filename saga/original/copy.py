@@ -17,6 +17,7 @@ from pathlib import Path
 
 from amiga.dos import FileProblem, read_limited
 from amiga.lha import LhaArchive, LhaError, is_lha
+from saga.look.text import PROBLEM_MESSAGES, Notice, Word
 
 # The files read, and the most each may hold (about four times the original's).
 WANTED: dict[str, int] = {
@@ -37,7 +38,20 @@ class Copy:
     given: Path
     files: dict[str, bytes] = field(default_factory=dict)
     where: dict[str, str] = field(default_factory=dict)  # file → "Saga.lha: Saga/source/themap.c"
-    problems: list[str] = field(default_factory=list)
+    problems: list[Notice] = field(default_factory=list)
+
+    def fail(self, path: object, english: str, *words: Word) -> None:
+        """Note a problem with ``path``: ``english`` after its name, ``words`` for the window."""
+        self.problems.append(Notice(f"{path}: {english}", str(path), *words))
+
+    def cannot_read(self, e: OSError, path: Path | None = None) -> None:
+        """Note a file or folder (``path``) that cannot be read, the system's words after ours."""
+        if isinstance(e, FileProblem):
+            detail = [f"({e.detail})"] if e.detail else []
+            self.problems.append(Notice(str(e), e.path, PROBLEM_MESSAGES[e.problem.name], *detail))
+        else:
+            why = e.strerror or str(e)
+            self.fail(path or self.given, why, "MSG_FILE_UNREADABLE", f"({why})")
 
 
 def read_copy(path: Path) -> Copy:
@@ -46,7 +60,7 @@ def read_copy(path: Path) -> Copy:
     try:
         is_folder = path.is_dir()
     except OSError as e:
-        copy.problems.append(f"{path}: {e.strerror or e}")
+        copy.cannot_read(e, path)
         return copy
     if is_folder:
         _from_folder(copy, path)
@@ -60,7 +74,7 @@ def _from_file(copy: Copy, path: Path) -> None:
     try:
         data = read_limited(path, WANTED.get(path.name.lower(), MAX_ARCHIVE))
     except FileProblem as e:
-        copy.problems.append(str(e))
+        copy.cannot_read(e)
         return
     if is_lha(data):
         _from_archive(copy, path, data)
@@ -68,14 +82,15 @@ def _from_file(copy: Copy, path: Path) -> None:
         _take(copy, path.name.lower(), data, str(path))
         _from_folder(copy, path.parent, depth=MAX_DEPTH)  # its neighbours
     else:
-        copy.problems.append(f"{path}: neither the archive Saga.lha nor one of {', '.join(WANTED)}")
+        english = f"neither the archive Saga.lha nor one of {', '.join(WANTED)}"
+        copy.fail(path, english, "MSG_ORIGINAL_NOT_A_COPY")
 
 
 def _from_archive(copy: Copy, path: Path, data: bytes) -> None:
     try:
         archive = LhaArchive(data)
     except LhaError as e:
-        copy.problems.append(f"{path}: {e}")
+        copy.fail(path, str(e), "MSG_ORIGINAL_ARCHIVE_DAMAGED", f"({e})")
         return
     for entry in archive.entries:
         name = entry.name.rsplit("/", 1)[-1].lower()
@@ -85,9 +100,10 @@ def _from_archive(copy: Copy, path: Path, data: bytes) -> None:
         try:
             _take(copy, name, archive.read(entry, WANTED[name]), where)
         except LhaError as e:
-            copy.problems.append(f"{path.name}: {e}")
+            copy.fail(path.name, str(e), "MSG_ORIGINAL_ARCHIVE_DAMAGED", f"({e})")
     if not copy.files:
-        copy.problems.append(f"{path}: an LhA archive without Saga's source files")
+        english = "an LhA archive without Saga's source files"
+        copy.fail(path, english, "MSG_ORIGINAL_ARCHIVE_EMPTY")
 
 
 def _from_folder(copy: Copy, folder: Path, depth: int = 0) -> None:
@@ -97,14 +113,14 @@ def _from_folder(copy: Copy, folder: Path, depth: int = 0) -> None:
         here, level = queue.pop(0)
         seen += 1
         if seen > MAX_FOLDERS:
-            copy.problems.append(f"{folder}: too many folders to look through")
+            copy.fail(folder, "too many folders to look through", "MSG_ORIGINAL_TOO_MANY_DRAWERS")
             return
         try:
             with os.scandir(here) as listing:
                 items = sorted(listing, key=lambda item: item.name)
         except OSError as e:
             if here == folder:
-                copy.problems.append(f"{folder}: {e.strerror or e}")
+                copy.cannot_read(e, folder)
             continue
         for item in items:
             name = item.name.lower()
@@ -114,11 +130,12 @@ def _from_folder(copy: Copy, folder: Path, depth: int = 0) -> None:
                 elif name in WANTED and name not in copy.files and item.is_file():
                     _take(copy, name, read_limited(item.path, WANTED[name]), item.path)
             except FileProblem as e:
-                copy.problems.append(str(e))
+                copy.cannot_read(e)
             except OSError:
                 continue  # gone, or not ours to look at
     if not copy.files and not copy.problems:
-        copy.problems.append(f"{folder}: none of {', '.join(WANTED)} in it or below it")
+        english = f"none of {', '.join(WANTED)} in it or below it"
+        copy.fail(folder, english, "MSG_ORIGINAL_NO_SOURCES")
 
 
 def _take(copy: Copy, name: str, data: bytes, where: str) -> None:

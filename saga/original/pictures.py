@@ -22,8 +22,12 @@ What 1.95 does with them (``system.c``), and so what is done here:
   under ice a grey (``darken()``), and the frame its hero's four shades
   (``border()``).
 
-Each part is used only if it is whole; :class:`Report` says what was found,
-what was used and, for what was not, which file, line and plane failed.
+Each part is used only if it is whole; :class:`Original` says what was found,
+what was used and, for what was not, which file, line and plane failed: each
+problem a :class:`~saga.look.text.Notice`, in English for ``--check`` and in
+the player's language in the window.  Only the C reader's own complaint (it
+quotes the file's text, as a compiler would) stays English there, after a
+sentence in the player's language that says the file is not such data.
 """
 
 from __future__ import annotations
@@ -34,6 +38,7 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
+from saga.look.text import Notice
 from saga.original import cdata as C
 from saga.original.copy import Copy
 
@@ -109,7 +114,7 @@ class Original:
     counters: list[np.ndarray] | None = None  # 72 boolean 24x24 pictures: True is black
     colours: Colours = field(default_factory=Colours)
     found: list[str] = field(default_factory=list)  # what was found and used
-    problems: list[str] = field(default_factory=list)  # what failed, and where
+    problems: list[Notice] = field(default_factory=list)  # what failed, and where
 
     @property
     def used(self) -> list[str]:
@@ -127,7 +132,7 @@ def read_original(copy: Copy) -> Original:
         try:
             sources[name] = C.source(data, copy.where[name])
         except C.CDataError as e:
-            original.problems.append(str(e))
+            original.problems.append(Notice(str(e), _file(name), "MSG_ORIGINAL_NOT_TEXT"))
     names: dict[str, int] = {}
     if "saga.h" in sources:
         names = C.defines(sources["saga.h"])
@@ -140,8 +145,24 @@ def read_original(copy: Copy) -> Original:
     if copy.files:  # a copy that was read at all: say which of its files are missing
         for name in ("themap.c", "counters.h", "system.c"):
             if name not in sources and not any(name in p for p in original.problems):
-                original.problems.append(f"{name} is not in your copy")
+                english = f"{name} is not in your copy"
+                original.problems.append(Notice(english, name, "MSG_ORIGINAL_NOT_IN_COPY"))
     return original
+
+
+def _file(name: str) -> str:
+    """A file of the copy as the window names it: ``themap.c``, not where it was found."""
+    return name.split(": ")[-1].rsplit("/", 1)[-1]
+
+
+def _unreadable(english: str, problem: C.CDataError) -> Notice:
+    """A problem of the C text: the player's sentence, the reader's own words after it."""
+    where = f"{_file(problem.name)}:{problem.line}" if problem.line else _file(problem.name)
+    return Notice(english, where, "MSG_ORIGINAL_NOT_DATA", f"({problem.what})")
+
+
+def _lacks(src: C.Source, name: str) -> Notice:
+    return Notice(f"{src.name} has no {name}", _file(src.name), ("MSG_ORIGINAL_LACKS", name))
 
 
 # -- the map ------------------------------------------------------------------------
@@ -151,34 +172,48 @@ def _read_map(original: Original, src: C.Source | None, names: dict[str, int]) -
     if src is None:
         return
     size = names.get("MAPSIZE", MAP_WORDS)
-    if size != MAP_WORDS or names.get("DEPTH", PLANES) != PLANES:
-        original.problems.append(
-            f"saga.h gives the map {size} words in {names.get('DEPTH')} planes, not the "
+    depth = names.get("DEPTH", PLANES)
+    if size != MAP_WORDS or depth != PLANES:
+        english = (
+            f"saga.h gives the map {size} words in {depth} planes, not the "
             f"{MAP_WORDS} of a {MAP_WIDTH}x{MAP_HEIGHT} picture in {PLANES}: not Saga 1.95's map"
         )
+        said = ("MSG_ORIGINAL_MAP_SIZE", str(size), str(depth), str(MAP_WORDS), str(PLANES))
+        original.problems.append(Notice(english, "saga.h", said))
         return
     init = C.find_initializer(src, "OriginalMapData", names, max_values=size, max_value=0xFFFF)
     if init is None:
-        original.problems.append(f"{src.name} has no OriginalMapData")
+        original.problems.append(_lacks(src, "OriginalMapData"))
         return
     words = len(init.values)
     if not init.whole or words != MAP_WORDS:
         plane = min(words // PLANE_WORDS, PLANES - 1)
         stop = init.line_of(words - 1) if words else init.start_line
-        if init.problem.startswith(f"{src.name} ends inside"):  # the file is cut off
+        file = _file(src.name)
+        if init.ended:  # the file is cut off
             # The plane begins on the line after the last word of the one before (its comment).
             begins = init.line_of(plane * PLANE_WORDS - 1) + 1 if plane else init.start_line
-            file = src.name.split(": ")[-1].rsplit("/", 1)[-1]
-            original.problems.append(
+            english = (
                 f"{file} ends in plane {plane} of {PLANES} (line {begins}; cut off at line {stop})"
             )
-        elif init.problem:
-            original.problems.append(f"{init.problem} (in plane {plane} of {PLANES})")
+            said = ("MSG_ORIGINAL_MAP_CUT", str(plane), str(PLANES), str(begins), str(stop))
+            original.problems.append(Notice(english, file, said))
+        elif init.problem is not None:
+            english = f"{init.problem} (in plane {plane} of {PLANES})"
+            original.problems.append(_unreadable(english, init.problem))
         else:
-            original.problems.append(
+            english = (
                 f"{src.name}: OriginalMapData holds {words} words, not {MAP_WORDS} "
                 f"(it ends in plane {plane} of {PLANES}, line {stop})"
             )
+            counted = (
+                "MSG_ORIGINAL_MAP_WORDS",
+                str(words),
+                str(MAP_WORDS),
+                str(plane),
+                str(PLANES),
+            )
+            original.problems.append(Notice(english, f"{file}:{stop}", counted))
         return
     original.map = _decode_map(init.values)
     original.found.append(
@@ -210,15 +245,15 @@ def _read_counters(original: Original, src: C.Source | None, names: dict[str, in
         return
     count = names.get("COUNTERIMAGES", COUNTER_IMAGES)
     if count != COUNTER_IMAGES:
-        original.problems.append(
-            f"saga.h gives {count} counter pictures, not 1.95's {COUNTER_IMAGES}"
-        )
+        english = f"saga.h gives {count} counter pictures, not 1.95's {COUNTER_IMAGES}"
+        said = ("MSG_ORIGINAL_COUNTER_COUNT", str(count), str(COUNTER_IMAGES))
+        original.problems.append(Notice(english, "saga.h", said))
         return
     init = C.find_initializer(
         src, "OriginalCounterData", names, max_values=count * COUNTER_WORDS, max_value=0xFFFF
     )
     if init is None:
-        original.problems.append(f"{src.name} has no OriginalCounterData")
+        original.problems.append(_lacks(src, "OriginalCounterData"))
         return
     groups = [*init.groups, len(init.values)]
     whole = [b - a == COUNTER_WORDS for a, b in itertools.pairwise(groups)]
@@ -226,10 +261,13 @@ def _read_counters(original: Original, src: C.Source | None, names: dict[str, in
         done = whole.index(False) if False in whole else len(init.values) // COUNTER_WORDS
         line = init.line_of(done * COUNTER_WORDS)
         why = f": {init.problem}" if init.problem else ""
-        original.problems.append(
+        english = (
             f"{src.name} holds {done} whole counter pictures of {count} "
             f"(picture {done} at line {line} is not whole{why})"
         )
+        cut = ("MSG_ORIGINAL_COUNTERS_CUT", str(done), str(count), str(done))
+        detail = [f"({init.problem.what})"] if init.problem and not init.ended else []
+        original.problems.append(Notice(english, f"{_file(src.name)}:{line}", cut, *detail))
         return
     words = np.array(init.values, dtype=">u2").reshape(count, COUNTER_SIZE, 2)
     bits = np.unpackbits(words.view(np.uint8), axis=2)[:, :, :COUNTER_SIZE].astype(bool)
@@ -263,18 +301,18 @@ def _load_rgb32(
     """A LoadRGB32 table: (count << 16) + first pen, three 32-bit values a pen, then 0."""
     init = C.find_initializer(src, name, names, max_values=3 * 256 + 2, max_value=0xFFFFFFFF)
     if init is None:
-        original.problems.append(f"{src.name} has no {name}")
+        original.problems.append(_lacks(src, name))
         return {}
-    if not init.whole or not init.values:
-        original.problems.append(f"{src.name}, {name} at line {init.start_line}: {init.problem}")
+    at = f"{src.name}, {name} at line {init.start_line}"
+    if init.problem is not None:
+        original.problems.append(_unreadable(f"{at}: {init.problem}", init.problem))
         return {}
-    count, first = init.values[0] >> 16, init.values[0] & 0xFFFF
+    count, first = (init.values[0] >> 16, init.values[0] & 0xFFFF) if init.values else (0, 0)
     body = init.values[1:]
     if count == 0 or first + count > 256 or len(body) != 3 * count + 1 or body[-1] != 0:
-        original.problems.append(
-            f"{src.name}, {name} at line {init.start_line}: not a LoadRGB32 table of "
-            f"{count} colours from pen {first}"
-        )
+        english = f"{at}: not a LoadRGB32 table of {count} colours from pen {first}"
+        where = f"{_file(src.name)}:{init.start_line}"
+        original.problems.append(Notice(english, where, ("MSG_ORIGINAL_NOT_TABLE", name)))
         return {}
     return {
         first + i: (body[3 * i] >> 24, body[3 * i + 1] >> 24, body[3 * i + 2] >> 24)
@@ -288,11 +326,18 @@ def _rgb4_table(
     """An array of {red, green, blue} in 4 bits each, as SetRGB4 takes them."""
     init = C.find_initializer(src, name, names, max_values=3 * count, max_value=15)
     if init is None:
-        original.problems.append(f"{src.name} has no {name}")
+        original.problems.append(_lacks(src, name))
         return None
-    if not init.whole or len(init.values) != 3 * count:
-        why = init.problem or f"{len(init.values) // 3} colours, not {count}"
-        original.problems.append(f"{src.name}, {name} at line {init.start_line}: {why}")
+    at = f"{src.name}, {name} at line {init.start_line}"
+    if init.problem is not None:
+        original.problems.append(_unreadable(f"{at}: {init.problem}", init.problem))
+        return None
+    if len(init.values) != 3 * count:
+        found = len(init.values) // 3
+        english = f"{at}: {found} colours, not {count}"
+        said = ("MSG_ORIGINAL_COLOUR_COUNT", name, str(found), str(count))
+        where = f"{_file(src.name)}:{init.start_line}"
+        original.problems.append(Notice(english, where, said))
         return None
     v = init.values
     colours = tuple(_rgb4(v[3 * i], v[3 * i + 1], v[3 * i + 2]) for i in range(count))
@@ -313,7 +358,8 @@ def _ice(original: Original, src: C.Source) -> RGB | None:
             r, g, b = (v or 0 for v in values)
             original.found.append(f"{src.name}: ice, in darken()")
             return _rgb4(r, g, b)
-    original.problems.append(f"{src.name}: no colour for ice in darken()")
+    english = f"{src.name}: no colour for ice in darken()"
+    original.problems.append(Notice(english, _file(src.name), "MSG_ORIGINAL_NO_ICE"))
     return None
 
 
@@ -321,7 +367,7 @@ def _frames(original: Original, src: C.Source) -> dict[int, tuple[RGB, ...]] | N
     """border()'s four frame shades for each hero, and for no hero (its default)."""
     body = C.function_body(src, "border")
     if body is None:
-        original.problems.append(f"{src.name}: no border()")
+        original.problems.append(_lacks(src, "border()"))
         return None
     text, offset = body
     labels = [
@@ -346,7 +392,9 @@ def _frames(original: Original, src: C.Source) -> dict[int, tuple[RGB, ...]] | N
     }
     if set(whole) != {-1, *range(len(HEROES))}:
         missing = [HEROES[h] if h >= 0 else "default" for h in [*range(6), -1] if h not in whole]
-        original.problems.append(f"{src.name}: border() lacks the frame of {', '.join(missing)}")
+        english = f"{src.name}: border() lacks the frame of {', '.join(missing)}"
+        said = ("MSG_ORIGINAL_NO_FRAMES", ", ".join(missing))
+        original.problems.append(Notice(english, _file(src.name), said))
         return None
     original.found.append(f"{src.name}: the frame's shades for each hero, in border()")
     return whole

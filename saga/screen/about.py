@@ -2,8 +2,9 @@
 
 Laid out as the Amiga original's About window: a picture in the top left
 corner with the name, date and credits beside it, then what the program was
-built for and runs on, then who translated the text in use; a last line
-credits the port's own translations.  The original's lines about AmigaOS
+built for and runs on, then who translated the text in use; then the
+port's own other translations, and the translators of the original 1.95's
+catalogs, each after its catalog's language as AmigaOS names it.  The original's lines about AmigaOS
 processes and public screens have no meaning here; their place tells the
 versions of pygame and SDL instead.
 """
@@ -18,9 +19,15 @@ from saga.screen import pens as P
 from saga.screen.panel import Panel
 from saga.screen.ui import Ui
 
-WIDTH, HEIGHT = 360, 170
+WIDTH, HEIGHT = 360, 214
 LABEL = 24  # characters: labels are padded to this width
 BOARD_GAME_YEAR = 1981  # as the 1.2a manual dates TSR's "Saga: Age of Heroes"
+# Saga 1.95's own catalogs and who made them, as its guide credits them.
+ORIGINAL_TRANSLATORS = (
+    ("deutsch", "Thomas Veress, Stefan Haubenthal"),
+    ("greek", "Anthony Iliakis"),
+    ("italiano", "Samir Hawamdeh"),
+)
 
 
 def about_lines(t: Lookup) -> list[tuple[int, int, str, bool]]:
@@ -41,6 +48,11 @@ def about_lines(t: Lookup) -> list[tuple[int, int, str, bool]]:
         (11, 124, t("MSG_TRANSLATOR_1"), False),
         (11, 134, t("MSG_TRANSLATOR_2"), False),
         (11, 154, t("MSG_TRANSLATIONS"), False),
+        (11, 174, t("MSG_ORIGINAL_TRANSLATORS"), False),
+        *(
+            (19, 184 + 10 * n, f"{language:<10}{names}", False)
+            for n, (language, names) in enumerate(ORIGINAL_TRANSLATORS)
+        ),
     ]
 
 

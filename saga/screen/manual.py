@@ -9,8 +9,9 @@ Keys: the cursor keys up and down, Page Up/Down, Home, End, Space and the
 wheel scroll; left and right go to the previous and next section; Tab and
 Shift+Tab pick a link and Return follows it; Backspace goes back; letters
 jump to the first link, or else the first section, whose words start with
-what was typed.  Esc, Return (with no link picked) and the right button
-close the window; Shift+Esc quits.  A click on the bar at the right scrolls
+what was typed (accents aside; Latin letters also find the Greek ones a
+Greek keyboard has on their keys).  Esc, Return (with no link picked) and
+the right button close the window; Shift+Esc quits.  A click on the bar at the right scrolls
 by a page, or drags the knob.
 """
 
@@ -21,6 +22,7 @@ from importlib import resources
 
 from amiga.display.box import Box
 from amiga.input import IDCMP, IntuiMessage, MouseCode, Qualifier, RawKey
+from amiga.input.keymap import greek_for, typed_as
 from amiga.intuition import Button
 from saga.look.text import Lookup
 from saga.screen import guide as G
@@ -153,24 +155,33 @@ class ManualWindow:
         if now - self.typed_at > TYPING_PAUSE:
             self.typed = ""
         self.typed_at = now
-        self.typed += char.lower()
+        self.typed += typed_as(char)
+        # Typed on a keyboard without Greek letters, the letters a Greek
+        # keyboard has on the same keys are looked for too.
+        for typed in dict.fromkeys((self.typed, typed_as(_greek_places(self.typed)))):
+            if self._find(typed):
+                return
+
+    def _find(self, typed: str) -> bool:
+        """Pick the first link, else show the first section, that ``typed`` starts."""
 
         def whole(text: str) -> bool:
-            return text.lower().startswith(self.typed)
+            return typed_as(text).startswith(typed)
 
         def word(text: str) -> bool:
-            return any(w.lower().startswith(self.typed) for w in text.split())
+            return any(w.startswith(typed) for w in typed_as(text).split())
 
         for starts in (whole, word):
             for row, n in self.links():
                 if starts(self.lines[row][n].text.strip()):
                     self.pick((row, n))
-                    return
+                    return True
             for number, section in enumerate(self.guide.sections):
                 if starts(section.title):
                     if number != self.section:
                         self.show(number, remember=True)
-                    return
+                    return True
+        return False
 
     # -- drawing -----------------------------------------------------------------
 
@@ -364,3 +375,8 @@ def manual_window(ui: Ui, t: Lookup, language: str | None = None) -> ManualWindo
     window = ManualWindow(ui, t, language or getattr(t, "language", None))
     window.run()
     return window
+
+
+def _greek_places(typed: str) -> str:
+    """Latin letters as the Greek letters on their keys of a Greek keyboard ("kan": "καν")."""
+    return "".join(greek_for(char) or char for char in typed)

@@ -12,6 +12,9 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 
+import numpy as np
+
+from amiga.display import Image
 from amiga.display.box import Box
 from amiga.input import IDCMP, IntuiMessage, MouseCode
 from amiga.intuition import Button, Cycle, Gadget, StringGadget, Window
@@ -34,6 +37,7 @@ class HostForm:
     address: str  # where to listen: [ADDR:]PORT or [IPv6]:PORT
     code: str
     here: frozenset[int]  # the human heroes played on this machine
+    online: bool = False  # over the internet, a code for each seat (address and code unused)
 
 
 @dataclass
@@ -105,8 +109,11 @@ class _Form:
         text: str,
         max_chars: int = 48,
         edit: Callable[[str], str | None] | None = None,
+        refuse: str = " ",
     ) -> StringGadget:
-        gadget = StringGadget(self.row_box(row), text, max_chars=max_chars, refuse=" ", edit=edit)
+        gadget = StringGadget(
+            self.row_box(row), text, max_chars=max_chars, refuse=refuse, edit=edit
+        )
         self.labels.append((row, label))
         self.fields.append(gadget)
         self.window.gadgets.add(gadget)
@@ -164,8 +171,9 @@ class _Form:
     code_field: StringGadget | None = None
 
     def problem(self) -> str | None:
-        """What is wrong with the code as typed so far, if anything."""
-        if self.rule is None or self.code_field is None:
+        """What is wrong with the code as typed so far, if anything (a code
+        field that is not used has nothing wrong)."""
+        if self.rule is None or self.code_field is None or not self.code_field.enabled:
             return None
         return self.rule.problem(self.code_field.text)
 
@@ -180,25 +188,36 @@ class _Form:
 
 
 def host_form(
-    ui: Ui, t: Lookup, humans: list[int], address: str, code: str, rule: CodeRule
+    ui: Ui,
+    t: Lookup,
+    humans: list[int],
+    address: str,
+    code: str,
+    rule: CodeRule,
+    online: bool = False,
 ) -> HostForm | None:
-    """Ask where to listen (a port, or an address and port), the join code,
-    and which human heroes are played here."""
-    form = _Form(t, t("MSG_MENU_HOST").rstrip("."), 2 + len(humans) + PROBLEM_ROWS)
-    address_field = form.field(0, t("MSG_NET_ADDRESS"), address)
-    code_field = form.code(1, t, code, rule)
+    """Ask how to host (over the internet by code, or on this network: where
+    to listen, a port or an address and port, and the join code) and which
+    human heroes are played here."""
+    form = _Form(t, t("MSG_MENU_HOST").rstrip("."), 3 + len(humans) + PROBLEM_ROWS)
+    form.label(0, t("MSG_NET_HOW"))
+    how = Cycle(form.row_box(0, 264), [t("MSG_NET_ON_LAN"), t("MSG_NET_ONLINE")], int(online))
+    form.window.gadgets.add(how)
+    address_field = form.field(1, t("MSG_NET_PORT"), address)
+    code_field = form.code(2, t, code, rule)
     choices = [t("MSG_NET_HERE"), t("MSG_NET_OPEN")]
     cycles = []
-    for row, hero in enumerate(humans, 2):
+    for row, hero in enumerate(humans, 3):
         form.label(row, T.HERO_NAMES[hero] + ":")
-        cycle = Cycle(form.row_box(row, 160), choices, 0 if row == 2 else 1)
+        cycle = Cycle(form.row_box(row, 160), choices, 0 if row == 3 else 1)
         form.window.gadgets.add(cycle)
         cycles.append(cycle)
     form.window.gadgets.activate_string(code_field)
     with ui.requester_layer():
         while True:
+            address_field.enabled = code_field.enabled = how.active == 0  # a port's game only
             form.draw(ui)
-            form.draw_problem(ui, 2 + len(humans))
+            form.draw_problem(ui, 3 + len(humans))
             message = ui.next_message(None)
             if message is None:
                 continue
@@ -207,7 +226,7 @@ def host_form(
                 return None
             if done:
                 here = frozenset(h for h, c in zip(humans, cycles, strict=True) if c.active == 0)
-                return HostForm(address_field.text, code_field.text, here)
+                return HostForm(address_field.text, code_field.text, here, how.active == 1)
 
 
 def join_form(
@@ -218,14 +237,19 @@ def join_form(
     code: str,
     seats: str,
     rule: CodeRule,
+    by_code: Callable[[str], bool],
 ) -> JoinForm | None:
-    """Ask which game to join (games found on the LAN are listed), its code and the seats."""
+    """Ask which game to join (games found on the LAN are listed): an online
+    game's code, or an address and its join code; and the seats.  ``by_code``
+    says whether the address field holds an online game's code (which needs
+    no join code)."""
     form = _Form(t, t("MSG_MENU_JOIN").rstrip("."), 4 + LIST_ROWS + PROBLEM_ROWS, extra=4)
     form.label(0, t("MSG_NET_LAN"))
     list_top = form.top + ROW
     list_box = Box(form.left, list_top, form.window.inner.right - 8, list_top + LIST_ROWS * 10)
     row = 1 + (LIST_ROWS * 10) // ROW + 1
-    address_field = form.field(row, t("MSG_NET_ADDRESS"), address)
+    # A code may be typed as heard, with spaces: 7 crossover clockwork.
+    address_field = form.field(row, t("MSG_NET_ADDRESS"), address, refuse="")
     code_field = form.code(row + 1, t, code, rule)
     seats_field = form.field(row + 2, t("MSG_NET_SEATS"), seats)
     form.label(row + 3, "  " + t("MSG_NET_SPECTATOR").rjust(1))
@@ -234,6 +258,7 @@ def join_form(
     with ui.requester_layer():
         while True:
             shown = offers()[:LIST_ROWS]
+            code_field.enabled = not by_code(address_field.text)
             form.draw(ui)
             form.draw_problem(ui, row + 4)
             _draw_offers(ui, t, list_box, shown)
@@ -299,3 +324,76 @@ def wait_window(
             if done and take_over:
                 return "take_over"
     return "ready"
+
+
+CODE_SCALE = 2  # a code's letters, twice the font's size: to read out
+CODE_ROW = 36  # pixels between the codes: a line for the name and buttons, then the code
+MAX_CODES = len(T.HERO_NAMES) + 1  # a code for every seat, and the spectators'
+
+
+def codes_window(
+    ui: Ui,
+    t: Lookup,
+    title: str,
+    codes: Callable[[], list[tuple[str, str]]],
+    ready: Callable[[], bool],
+    act: Callable[[str, int], str],
+) -> str:
+    """Show the codes that let a machine in now, ``(who, code)`` each, large, with a
+    button to copy each and one to make a new one, until ``ready``: "ready",
+    "cancel" or "take_over".  ``act("copy" or "renew", row)`` does the button's
+    work and returns a line to show under the codes."""
+    form = _Form(t, title, 1, extra=MAX_CODES * CODE_ROW + ROW)
+    form.ok.text = t("MSG_NET_TAKE_OVER")
+    b = form.ok.box
+    form.ok.box = Box(b.left, b.top, b.left + 8 * len(form.ok.text) + 17, b.bottom)
+    inner = form.window.inner
+    copy_text, renew_text = t("MSG_NET_COPY"), t("MSG_NET_RENEW")
+    renew_left = inner.right - 8 - 8 * len(renew_text) - 16
+    copy_left = renew_left - 8 - 8 * len(copy_text) - 16
+    buttons: list[tuple[Button, Button]] = []
+    for row in range(MAX_CODES):
+        y = form.top + ROW + row * CODE_ROW
+        copy = Button(Box(copy_left, y, copy_left + 8 * len(copy_text) + 16, y + 14), copy_text)
+        renew = Button(
+            Box(renew_left, y, renew_left + 8 * len(renew_text) + 16, y + 14), renew_text
+        )
+        buttons.append((copy, renew))
+    base = list(form.window.gadgets.gadgets)
+    said = ""
+    with ui.requester_layer():
+        while not ready():
+            shown = codes()[:MAX_CODES]
+            form.window.gadgets.gadgets = base + [g for pair in buttons[: len(shown)] for g in pair]
+            form.draw(ui)
+            ui.text(form.left, form.top + 9, t("MSG_NET_READ_OUT"), P.BLACK)
+            for row, (who, code) in enumerate(shown):
+                y = form.top + ROW + row * CODE_ROW
+                ui.text(form.left, y + 10, who + ":", P.BLACK)
+                big_text(ui, form.left + 16, y + 16, code, P.BLACK)
+            if said:
+                y = form.top + ROW + MAX_CODES * CODE_ROW
+                ui.text(form.left, y + 9, said, P.DARK_GREY)
+            message = ui.next_message(TICK)
+            if message is None or message.idcmp == IDCMP.INTUITICKS:
+                continue
+            done = form.answer(ui, message)
+            if done is False:
+                return "cancel"
+            if done:
+                return "take_over"
+            for row, (copy, renew) in enumerate(buttons[: len(shown)]):
+                if form.changed is copy:
+                    said = act("copy", row)
+                elif form.changed is renew:
+                    said = act("renew", row)
+            form.changed = None
+    return "ready"
+
+
+def big_text(ui: Ui, x: int, top: int, text: str, pen: int) -> None:
+    """``text`` at :data:`CODE_SCALE` times the font's size, its top left at (x, top)."""
+    strip = ui.rp.font.render(text)
+    ink = np.repeat(np.repeat(strip, CODE_SCALE, axis=0), CODE_SCALE, axis=1)
+    pixels = np.where(ink, pen, 0).astype(np.uint8)
+    ui.rp.blit(Image(pixels, ink), x, top)

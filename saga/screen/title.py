@@ -21,7 +21,7 @@ from amiga.intuition import Button, CheckBox, Cycle, Gadget, GadgetList, Slider
 from saga import ORIGINAL_VERSION, __version__
 from saga.engine import tables as T
 from saga.files.config import DELAY_TICKS, Config, ForgetSettings
-from saga.look.text import Lookup
+from saga.look.text import Lookup, fill
 from saga.screen import pens as P
 from saga.screen.ui import DRAW_INFO, HEIGHT, WIDTH, Ui
 
@@ -115,11 +115,7 @@ class TitleScreen:
         ticks = DELAY_TICKS[self.config.delay]
         if ticks is None:
             return self.t("MSG_UNTIL_KEY")
-        return (
-            self.t("MSG_SECONDS")
-            .replace("%d", str(ticks // 10), 1)
-            .replace("%d", str(ticks % 10), 1)
-        )
+        return fill(self.t("MSG_SECONDS"), ticks // 10, ticks % 10)
 
     def _show_config(self) -> None:
         """Set the gadgets to the settings (which keys may have changed)."""

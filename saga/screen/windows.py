@@ -14,6 +14,7 @@ from dataclasses import replace
 
 from amiga.display.box import Box
 from amiga.input import IDCMP, IntuiMessage, MouseCode, RawKey
+from amiga.input.keymap import greek_for, typed_as
 from amiga.intuition import Button, DrawInfo, Window
 from saga.screen import pens as P
 from saga.screen.ui import DRAW_INFO, HEIGHT, WIDTH, Ui
@@ -121,7 +122,7 @@ def _choose(
     for button in buttons:
         window.gadgets.add(button)
     last = len(labels) - 1
-    keys = {"\r": 0, "\x1b": last, labels[0][:1].upper(): 0, labels[-1][:1].upper(): last}
+    keys = {"\r": 0, "\x1b": last, typed_as(labels[0][:1]): 0, typed_as(labels[-1][:1]): last}
     with ui.requester_layer():
         window.draw(ui.rp)
         _draw_lines(ui, window, lines, shadow=shadow)
@@ -133,8 +134,11 @@ def _choose(
             chosen = window.handle(message)
             if chosen is not None:
                 return next(i for i, button in enumerate(buttons) if button is chosen)
-            if message.idcmp == IDCMP.VANILLAKEY and message.char.upper() in keys:
-                return keys[message.char.upper()]
+            if message.idcmp == IDCMP.VANILLAKEY:
+                # Greek buttons' letters come from a Latin keyboard too (n for Ναι).
+                for char in (message.char, greek_for(message.char)):
+                    if char is not None and typed_as(char) in keys:
+                        return keys[typed_as(char)]
             if message.idcmp == IDCMP.MOUSEBUTTONS and message.code in _OTHER_BUTTONS:
                 return last
 

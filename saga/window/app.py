@@ -49,6 +49,7 @@ GAME_OVER_REST = 1.0  # seconds the game-over screen takes no input, as the orig
 if TYPE_CHECKING:  # the network's modules (asyncio) load only when a network game is wanted
     from saga.files.replayfile import Answer as Scripted
     from saga.files.replayfile import Replay
+    from saga.net.online import Servers
     from saga.window.game import NetWish
     from saga.window.network import NetGame, Network
 
@@ -74,6 +75,7 @@ class App:
         record: HostWrapper | None = None,
         autosave: Path | None = None,
         network: Network | None = None,
+        servers: Servers | None = None,
     ) -> None:
         self.ui = ui
         # The start-of-turn autosave: another name when another game plays in the folder.
@@ -85,6 +87,7 @@ class App:
         self.record = record
         self.folder = config.home  # where the file requester opens: the last file's folder
         self._network = network  # network play, made when first wanted
+        self.servers = servers  # an online game's servers (None: Saga.config's)
         ui.set_menus(self._menus())
         ui.take_screenshot = self._screenshot
         ui.show_title = config.titlebar
@@ -269,9 +272,11 @@ class App:
     @property
     def network(self) -> Network:
         if self._network is None:
+            from saga.net.online import Servers
             from saga.window.network import Network  # no network code before it is wanted
 
-            self._network = Network()
+            servers = self.servers or Servers(self.config.mailbox, self.config.relay)
+            self._network = Network(servers=servers)
         return self._network
 
     def _network_game(self, wish: NetWish, state: GameState | None, path: Path | None) -> Leave:
@@ -375,18 +380,22 @@ class App:
         """Use the original's pictures...: the player's copy of Saga 1.95, through the
         file requester; what cannot be used of it is said in a requester."""
         t, ui = self.t, self.ui
+        # At the copy in use (--original or ORIGINAL=, as the command line found it).
         kept = Path(self.config.original).expanduser() if self.config.original else None
-        folder = kept.parent if kept is not None else Path.home()
-        path = choose_file(ui, t, t("MSG_ORIGINAL_CHOOSE"), folder, pattern="#?", drawers=True)
+        folder, name = (kept.parent, kept.name) if kept is not None else (Path.home(), "")
+        path = choose_file(
+            ui, t, t("MSG_ORIGINAL_CHOOSE"), folder, name, pattern="#?", drawers=True
+        )
         if path is None:
             return
         from saga.original import load  # the copy's readers come only when a copy is named
 
         loaded = load(path)
+        if loaded.usable:  # in the copy's colours before its requester shows
+            self._use_art(loaded.art, str(path.resolve()))
         if loaded.notices():
             fm.tell(ui, t, loaded.notices())
         if loaded.usable:
-            self._use_art(loaded.art, str(path.resolve()))
             ui.note(f"{t('MSG_ORIGINAL_IN_USE')} {path.name}")
 
     def _use_art(self, art: Art, original: str) -> None:
@@ -462,6 +471,7 @@ def run_window(
     record: HostWrapper | None = None,
     watch: Replay | None = None,
     network: NetWish | None = None,
+    servers: Servers | None = None,
     autosave: Path | None = None,
     notices: Sequence[Notice] = (),
     art: Art | None = None,
@@ -471,11 +481,11 @@ def run_window(
     ``config`` holds the settings of the run (the command line's included),
     from which each new game is made; ``seed`` starts the run's dice.
     ``path`` is a saved game to open first, ``network`` a network game to
-    host or join first, and ``watch`` a replay to watch alone (no title
-    screen).  Settings reach ``store`` only when the player changes them;
-    nothing is written at the end.  SIGTERM and SIGINT end the program as
-    closing the window does, at the next message, so the last autosave
-    stays whole.
+    host or join first (``servers``: an online game's, else Saga.config's),
+    and ``watch`` a replay to watch alone (no title screen).  Settings reach
+    ``store`` only when the player changes them; nothing is written at the
+    end.  SIGTERM and SIGINT end the program as closing the window does, at
+    the next message, so the last autosave stays whole.
     """
     from amiga.display.present import Presenter
     from amiga.input.pygame_source import PygameEventSource
@@ -495,7 +505,16 @@ def run_window(
         try:
             source = source if source is not None else PygameEventSource(presenter)
             ui = Ui(source, presenter, screen, art)
-            app = App(ui, config, text, Lcg64(seed), store=store, record=record, autosave=autosave)
+            app = App(
+                ui,
+                config,
+                text,
+                Lcg64(seed),
+                store=store,
+                record=record,
+                autosave=autosave,
+                servers=servers,
+            )
             if watch is not None:
                 app.watch(watch)
             else:

@@ -145,6 +145,8 @@ class WindowGame:
             shown = self.lockstep = LockstepHost(
                 screen, net.link, net.seats, waiting=screen.waiting, idle=lambda: screen.idle(0.05)
             )
+            if net.hosting is not None:
+                net.hosting.lockstep = self.lockstep  # which plays the seats it takes over
         if replay is not None:
             from saga.play.replay import ReplayHost
 
@@ -217,15 +219,12 @@ class WindowGame:
         """Say why the network game stopped here; a desync's files are kept for a report."""
         from saga.net.lockstep import Desynced
         from saga.net.play import report_desync
-        from saga.net.server import Server
         from saga.window.network import stopped
 
         net = self.net
         assert net is not None
         lines: list[str] = []
         if isinstance(stop, Desynced):
-            if isinstance(net.link, Server) and stop.other is None:
-                net.link.desync_saved.wait(3)
             report_desync(stop, self.config.home, net.header, net.link, lines.append)
         else:
             lines.append(str(stop))
@@ -259,14 +258,9 @@ class WindowGame:
 
     def take_over(self) -> None:
         """The host's player plays the seats left empty (their players dropped out) here."""
-        from saga.net.server import Server
-
-        net, lockstep = self.net, self.lockstep
-        if net is None or lockstep is None or not isinstance(net.link, Server):
-            return
-        empty = net.link.open_seats()
-        net.take_over(empty)
-        lockstep.take_over(empty)
+        hosting = self.net.hosting if self.net is not None else None
+        if hosting is not None:
+            hosting.take_over(hosting.server.open_seats(), "the host's player took the seat")
 
     def turn_start(self) -> GameState | None:
         """The game as it stood at the start of the turn (where it was saved

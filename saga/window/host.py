@@ -14,6 +14,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 from amiga.input import IDCMP, IntuiMessage, MouseCode, Qualifier, RawKey
+from amiga.input.keymap import greek_for
 from saga.engine import cheats
 from saga.engine import tables as T
 from saga.engine.game import Game
@@ -95,11 +96,14 @@ class ScreenHost:
         self.g = game  # read through GameView only
         self.bar = MessageBar(ui, text)  # the message area it keeps up to date
         self.asking: tuple[Ask, int] | None = None  # the question being put
-        # The catalog's answer keys, fixed for the game.
+        # The catalog's answer keys, fixed for the game: the two the buttons
+        # give, and every letter that answers (a dead hero may take Transfer too).
         self.keys = {
             mode: (answer_key(text, first), answer_key(text, second))
             for mode, (first, second) in CHOICE_KEYS.items()
         }
+        self.letters = {mode: set(keys) for mode, keys in self.keys.items()}
+        self.letters[Ask.WRKEYBOARD].add(answer_key(text, "MSG_KEY_TRANSFER"))
         self._cheat_keys = 0  # how far into the F1..F5 sequence (kept between questions)
         self.autoplay = autoplay
         self.shared = shared
@@ -367,8 +371,21 @@ class ScreenHost:
                 if char in " \r":
                     return Answer(DONE)
                 return None
-            return Answer(key_code(char))
+            return Answer(self._letter(message, mode))
         return None
+
+    def _letter(self, message: IntuiMessage, mode: Ask) -> int:
+        """A typed letter's key code; a Latin one stands for the Greek letter
+        a Greek keyboard has on its key, when that is one of the question's
+        keys, so Greek answers (Ν for Ναι) come from any keyboard."""
+        char = message.char
+        code = key_code(char)
+        letters = self.letters.get(mode, set())
+        if code not in letters and not message.qualifier & _NOT_TYPING:
+            greek = greek_for(char)
+            if greek is not None and key_code(greek) in letters:
+                return key_code(greek)
+        return code
 
     def _pick(self, message: IntuiMessage, mode: Ask) -> Answer:
         """A left click while an area or counter is wanted."""
@@ -387,6 +404,8 @@ class ScreenHost:
 
 
 _PRESSES = (MouseCode.SELECTDOWN, MouseCode.MIDDLEDOWN, MouseCode.MENUDOWN)
+# Keys held for shortcuts rather than typing: Ctrl, the Amiga keys, Alt.
+_NOT_TYPING = Qualifier.CONTROL | Qualifier.AMIGA | Qualifier.ALT
 
 
 def _is_fast_key(message: IntuiMessage) -> bool:

@@ -13,7 +13,9 @@ import contextlib
 import threading
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, TypeVar
 
+from amiga.clipboard import put_text
 from saga.engine import tables as T
 from saga.engine.session import Setup
 from saga.files.replayfile import ReplayError
@@ -23,6 +25,7 @@ from saga.net import protocol as P
 from saga.net.client import Client
 from saga.net.discovery import Announced, Registry, default_registry, describe
 from saga.net.lockstep import NetStop
+from saga.net.online import Servers, is_code, normal_code
 from saga.net.play import Hosting, humans, keyed
 from saga.net.server import Server
 from saga.screen import pens as PENS
@@ -31,6 +34,7 @@ from saga.screen.network import (
     HostForm,
     JoinForm,
     Offer,
+    codes_window,
     host_form,
     join_form,
     wait_window,
@@ -39,7 +43,11 @@ from saga.screen.ui import Ui
 from saga.screen.windows import requester, wrap
 from saga.window import filemessages as fm
 
+if TYPE_CHECKING:
+    from saga.net.tunnel import Tunnel
+
 DEFAULT_PORT = 4000
+Made = TypeVar("Made")
 
 
 def _code_character(char: str) -> str | None:
@@ -62,14 +70,7 @@ class NetGame:
     text: Lookup  # the game's words, with the host's answer keys
     header: list[str]  # the game's start, as a replay's header
     hosting: Hosting | None = None  # the hosting machine's server and offer
-
-    def take_over(self, heroes: frozenset[int]) -> None:
-        """The hosting machine plays these empty seats from now on (their
-        players never came, or dropped out)."""
-        assert isinstance(self.link, Server)
-        for hero in heroes:
-            self.link.take_over(hero)
-        self.seats = self.seats | heroes
+    tunnel: Tunnel | None = None  # a joiner's wormhole to its host, in a game by code
 
     def end(self, reason: str | None = None) -> None:
         """Leave the network game (the host ends it for everyone, saying ``reason``)."""
@@ -77,6 +78,8 @@ class NetGame:
             self.hosting.stop(reason)
         elif isinstance(self.link, Client):
             self.link.close()
+            if self.tunnel is not None:
+                self.tunnel.close()
 
 
 @dataclass
@@ -88,6 +91,8 @@ class Network:
     """
 
     registry: Callable[[], Registry] = default_registry
+    servers: Servers = field(default_factory=Servers)  # an online game's (Saga.config's)
+    online: bool = False  # the last game was hosted online
     listen: str = str(DEFAULT_PORT)  # where the last game was hosted: [ADDR:]PORT
     address: str = ""
     code: str = ""
@@ -111,25 +116,36 @@ class Network:
         self, ui: Ui, t: Lookup, setup: Setup, asked: HostForm | None = None
     ) -> NetGame | None:
         """Ask how to host ``setup``'s game (unless ``asked`` says it already),
-        listen, and wait for the players.  A form the host cannot use is
-        asked again, as the player left it, once a requester has said why."""
+        listen (or make its codes, over the internet), and wait for the
+        players.  A form the host cannot use is asked again, as the player
+        left it, once a requester has said why."""
         while True:
             form = asked or host_form(
-                ui, t, sorted(humans(setup)), self.listen, self.code or P.new_code(), CODE_RULE
+                ui,
+                t,
+                sorted(humans(setup)),
+                self.listen,
+                self.code or P.new_code(),
+                CODE_RULE,
+                self.online,
             )
             if form is None:
                 return None
-            self.listen, self.code = form.address, form.code
+            self.online = form.online
+            if not form.online:
+                self.listen, self.code = form.address, form.code
             try:
-                hosting = self._listen(setup, t, form)
+                hosting = self._start(ui, t, setup, form)
                 break
             except (ValueError, NetStop) as e:
                 _problem(ui, t, str(e))
                 if asked is not None:
                     return None
         server = hosting.server
-        port = hosting.port
         game = NetGame(setup, server, form.here, t, hosting.header, hosting)
+        if hosting.invitations is not None:
+            return self._started(game, _show_codes(ui, t, hosting))
+        port = hosting.port
 
         def lines() -> list[str]:
             open_seats = server.open_seats()
@@ -148,38 +164,55 @@ class Network:
             lambda: not server.open_seats(),
             take_over=True,
         )
-        if choice == "cancel":
-            game.end("the host stopped")
-            return None
-        if choice == "take_over":
-            game.take_over(server.open_seats())
-        server.wait_for_players(5)
-        return game
+        return self._started(game, choice)
 
-    def _listen(self, setup: Setup, t: Lookup, form: HostForm) -> Hosting:
-        """Start hosting as the form says (ValueError or NetStop: why not)."""
-        address = P.parse_address(form.address)
-        code = P.check_code(form.code)
+    def _start(self, ui: Ui, t: Lookup, setup: Setup, form: HostForm) -> Hosting:
+        """Start hosting as the form says: listen, or make an online game's codes
+        (ValueError or NetStop: why not)."""
         if not form.here <= humans(setup):
             names = ", ".join(T.HERO_NAMES[h] for h in sorted(form.here - humans(setup)))
             raise ValueError(f"{names}: not a human hero of this game")
         open_seats = humans(setup) - form.here
+        if form.online:
+            servers = self.servers
+            return _waiting(
+                ui,
+                t,
+                lambda: Hosting.start(setup, t, open_seats, None, servers),
+                t("MSG_NET_CONNECTING"),
+            )
+        address = P.parse_address(form.address)
+        code = P.check_code(form.code)
         return Hosting.start(setup, t, open_seats, code, address, self._found())
 
+    def _started(self, game: NetGame, choice: str) -> NetGame | None:
+        """The hosted game once its wait window is done with."""
+        hosting = game.hosting
+        assert hosting is not None
+        if choice == "cancel":
+            game.end("the host stopped")
+            return None
+        if choice == "take_over":
+            taken = hosting.take_over(hosting.server.open_seats(), "nobody came")
+            game.seats = game.seats | taken
+        hosting.server.wait_for_players(5)
+        return game
+
     def join(self, ui: Ui, t: Lookup, asked: JoinForm | None = None) -> NetGame | None:
-        """Ask which game to join (unless ``asked`` says it already), connect,
-        and wait for it to start.  A form that names no game is asked again,
-        as the player left it, once a requester has said why."""
+        """Ask which game to join (unless ``asked`` says it already): by its
+        host's address and join code, or by the code of an online game;
+        connect, and wait for it to start.  A form that names no game is
+        asked again, as the player left it, once a requester has said why."""
         while True:
             form = asked or self._join_form(ui, t)
             if form is None:
                 return None
             self.address, self.code, self.seats = form.address, form.code, form.seats
             try:
-                host, port = P.parse_address(form.address)
-                if not host:
-                    raise ValueError("give the host's address, e.g. 192.168.1.20:4000")
                 seats = P.parse_seats(form.seats.strip())
+                if is_code(form.address):
+                    return self._join_online(ui, t, normal_code(form.address), seats)
+                host, port = _host_address(form.address)
                 P.check_code(form.code)
                 break
             except ValueError as e:
@@ -187,13 +220,48 @@ class Network:
                 if asked is not None:
                     return None
         client = Client(host, port, form.code, seats)
+        return self._joined(ui, t, client, f"{host}:{port}")
+
+    def _join_form(self, ui: Ui, t: Lookup) -> JoinForm | None:
+        """The join window, listing the games announced on the local network."""
+        registry = self._found()
+
+        def offers() -> list[Offer]:
+            games = registry.games() if registry is not None else []
+            return [
+                Offer(describe(g), f"{_bracketed(g.address)}:{g.port}", _open(g)) for g in games
+            ]
+
+        return join_form(ui, t, offers, self.address, self.code, self.seats, CODE_RULE, is_code)
+
+    def _join_online(self, ui: Ui, t: Lookup, code: str, seats: frozenset[int]) -> NetGame | None:
+        """Join the game whose host gave ``code``, and wait for it to start."""
+        from saga.net.tunnel import dial
+
+        try:
+            tunnel = _waiting(
+                ui, t, lambda: dial(code, self.servers, t, tell=lambda line: None), code
+            )
+        except NetStop as e:
+            _problem(ui, t, str(e))
+            return None
+        client = Client("", 0, "", seats, sock=tunnel.sock)
+        game = self._joined(ui, t, client, code)
+        if game is None:
+            tunnel.close()
+            return None
+        game.tunnel = tunnel
+        return game
+
+    def _joined(self, ui: Ui, t: Lookup, client: Client, where: str) -> NetGame | None:
+        """Wait for ``client``'s game to start; the game, or None (told why)."""
         joining = threading.Thread(target=_try_join, args=(client,), daemon=True)
         joining.start()
         choice = wait_window(
             ui,
             t,
             t("MSG_NET_CONNECTING"),
-            lambda: [f"{host}:{port}"],
+            lambda: [where],
             lambda: client.started.is_set() or not joining.is_alive(),
         )
         joining.join(0.5)
@@ -210,19 +278,72 @@ class Network:
             client.close()
             _problem(ui, t, str(e))
             return None
-        return NetGame(setup, client, seats, keyed(t, client.keys), client.header)
+        return NetGame(setup, client, client.seats, keyed(t, client.keys), client.header)
 
-    def _join_form(self, ui: Ui, t: Lookup) -> JoinForm | None:
-        """The join window, listing the games announced on the local network."""
-        registry = self._found()
 
-        def offers() -> list[Offer]:
-            games = registry.games() if registry is not None else []
-            return [
-                Offer(describe(g), f"{_bracketed(g.address)}:{g.port}", _open(g)) for g in games
-            ]
+def _show_codes(ui: Ui, t: Lookup, hosting: Hosting) -> str:
+    """An online game's codes, large, until every seat is taken: "ready",
+    "cancel" or "take_over"."""
+    server, invitations = hosting.server, hosting.invitations
+    assert invitations is not None  # hosted online
+    rows: list[int | None] = []
 
-        return join_form(ui, t, offers, self.address, self.code, self.seats, CODE_RULE)
+    def codes() -> list[tuple[str, str]]:
+        now = invitations.current()
+        rows[:] = sorted(now, key=lambda seat: (seat is None, seat or 0))
+        return [(_who(t, seat), now[seat]) for seat in rows]
+
+    def act(kind: str, row: int) -> str:
+        if row >= len(rows):
+            return ""
+        seat = rows[row]
+        if kind == "renew":
+            invitations.renew(seat)
+            return ""
+        copied = put_text(invitations.current().get(seat, ""))
+        return t("MSG_NET_COPIED") if copied else ""
+
+    return codes_window(ui, t, t("MSG_NET_PLAYERS"), codes, lambda: not server.open_seats(), act)
+
+
+def _host_address(text: str) -> tuple[str, int]:
+    """The host's address as the join form has it (ValueError: why it is none)."""
+    if " " in text.strip():
+        raise ValueError(
+            f"{text.strip()!r} is neither a code (7-crossover-clockwork) "
+            "nor an address (192.168.1.20:4000)"
+        )
+    host, port = P.parse_address(text.strip())
+    if not host:
+        raise ValueError(
+            "give the host's code (e.g. 7-crossover-clockwork) or address (e.g. 192.168.1.20:4000)"
+        )
+    return host, port
+
+
+def _waiting(ui: Ui, t: Lookup, work: Callable[[], Made], where: str) -> Made:
+    """Do ``work`` (which may take seconds: it reaches a server) in a thread, while
+    the window shows that it connects; its result, or what it raised."""
+    done: list[Made] = []
+    failed: list[Exception] = []
+
+    def run() -> None:
+        try:
+            done.append(work())
+        except Exception as e:
+            failed.append(e)
+
+    worker = threading.Thread(target=run, daemon=True)
+    worker.start()
+    wait_window(ui, t, t("MSG_NET_CONNECTING"), lambda: [where], lambda: not worker.is_alive())
+    worker.join()  # a cancel waits too: the work ends by itself within its timeouts
+    if failed:
+        raise failed[0]
+    return done[0]
+
+
+def _who(t: Lookup, seat: int | None) -> str:
+    return t("MSG_NET_WATCHERS") if seat is None else T.HERO_NAMES[seat]
 
 
 def _try_join(client: Client) -> None:
