@@ -211,6 +211,24 @@ def test_a_string_gadget_takes_keys_only_once_active() -> None:
     assert field.text == "a" and gadgets.handle(char("\r")) is field
 
 
+def test_a_disabled_string_gadget_is_ghosted_and_takes_no_keys() -> None:
+    field = StringGadget(Box(0, 0, 200, 12), "4000")
+    gadgets = GadgetList([field])
+    gadgets.activate_string(field)
+    field.enabled = False
+    assert gadgets.handle(char("5")) is None and gadgets.handle(char("\r")) is None
+    assert field.text == "4000"
+    assert gadgets.handle(press(5, 5)) is None  # nor the pointer
+    screen = Screen(320, 256, depth=4)
+    field.draw(screen.rastport, DI)
+    inside = screen.pixels[2:10, 4:40]
+    assert (inside == DI.disabled).any() and not (inside == DI.text).any()
+    assert not (inside == DI.fill).any()  # no selection, cursor or frame: not where keys go
+    field.enabled = True
+    gadgets.handle(char("5"))
+    assert field.text == "5"
+
+
 def strip() -> MenuStrip:
     return MenuStrip(
         [

@@ -44,6 +44,36 @@ def test_hosting_asks_where_the_code_and_who_plays_here() -> None:
     assert N.host_form(Ui(ScriptedEventSource().key("\x1b")), T, [0], "4", CODE, CODE_RULE) is None
 
 
+def test_hosting_by_code_greys_out_the_port_and_the_join_code() -> None:
+    # Over the internet there is no port and no join code: the fields are
+    # greyed out, neither Tab nor the keys reach them, and a code too weak
+    # for a port's game holds nothing back; back on this network, the keys
+    # go to the code again.
+    frames: list[list[str]] = []
+    source = ScriptedEventSource().click(FIELD_X, _row_y(HOST_ROWS, 0)).text("99").key("\t")
+    source.text("77").click(FIELD_X, _row_y(HOST_ROWS, 1)).text("1").key("\r")
+    ui = Ui(source)
+    text = ui.text
+
+    def keep(x: int, y: int, said: str, pen: int, **kw: bool) -> None:
+        if said == T("MSG_NET_HOW"):  # each frame's first line
+            frames.append([])
+        frames[-1].append(said)
+        text(x, y, said, pen, **kw)
+
+    ui.text = keep  # type: ignore[method-assign]
+    form = N.host_form(ui, T, [0, 1], "4000", "WEAK", CODE_RULE)
+    assert form == N.HostForm("4000", "WEAK", frozenset({0}), online=True)
+    problems = [any("join code" in line for line in frame) for frame in frames]
+    # The weak code's problem shows until the game is by code, then never again.
+    assert problems[0] and not problems[-1] and problems == sorted(problems, reverse=True)
+
+    source = ScriptedEventSource().click(FIELD_X, _row_y(HOST_ROWS, 0))
+    source.click(FIELD_X, _row_y(HOST_ROWS, 0)).text("K7QXPM").key("\r")  # and back
+    form = N.host_form(Ui(source), T, [0], "4000", "", CODE_RULE)
+    assert form == N.HostForm("4000", "K7QXPM", frozenset({0}))
+
+
 @pytest.mark.parametrize("address", ["127.0.0.1:4000", "[::1]:4000", "[fe80::1%eth0]:65535"])
 def test_the_host_form_takes_every_address_the_command_line_takes(address: str) -> None:
     source = ScriptedEventSource().key("\t").text(address).key("\r")  # over the port offered
@@ -128,6 +158,10 @@ def test_an_online_game_s_code_is_typed_as_heard_and_needs_no_join_code() -> Non
     source = ScriptedEventSource().text("7 crossover clockwork").key("\r")
     form = N.join_form(Ui(source), T, list, "", "", "", CODE_RULE, is_code)
     assert form == N.JoinForm("7 crossover clockwork", "", "")
+    # Greyed out, the join code field is skipped: Tab goes on to the heroes.
+    source = ScriptedEventSource().text("7-crossover-clockwork").key("\t").text("brunhild")
+    form = N.join_form(Ui(source.key("\r")), T, list, "", "", "", CODE_RULE, is_code)
+    assert form == N.JoinForm("7-crossover-clockwork", "", "brunhild")
 
 
 def test_the_wait_for_players_ends_when_ready_or_cancelled() -> None:

@@ -268,7 +268,8 @@ class StringGadget(Gadget):
     gadget's contents are: the first character typed replaces all of it,
     while a cursor key keeps it for editing.  Only the active gadget, the
     one the keys go to, shows its selection and cursor, inside a frame in
-    the fill pen, so the player sees where typing goes.
+    the fill pen, so the player sees where typing goes.  A disabled one is
+    ghosted and takes neither the pointer nor the keys.
 
     ``edit`` is the gadget's edit hook (SGH_KEY): it gets each character
     typed and gives the one to put in (``str.upper`` for a code, say), or
@@ -379,6 +380,9 @@ class StringGadget(Gadget):
         first = self._first_shown()
         shown = self.text[first : first + self._columns()]
         top = b.top + (b.height - rp.font.height + 1) // 2
+        if not self.enabled:
+            label(rp, b.left + 4, top, shown, di.disabled)
+            return
         selected = self.selected and self.active
         if selected:
             fill(
@@ -442,6 +446,7 @@ class GadgetList:
             if gadget is not None and gadget.up(x, y):
                 return gadget
             return None
-        if kind in (IDCMP.VANILLAKEY, IDCMP.RAWKEY) and self.typing is not None:
-            return self.typing if self.typing.key(message) else None
+        typing = self.typing
+        if kind in (IDCMP.VANILLAKEY, IDCMP.RAWKEY) and typing is not None and typing.enabled:
+            return typing if typing.key(message) else None
         return None

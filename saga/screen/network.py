@@ -128,11 +128,15 @@ class _Form:
             ui.text(self.left, self.top + row * ROW + 9, text, P.BLACK)
 
     def next_field(self) -> None:
+        """Tab: the keys go to the next field that is in use."""
         gadgets = self.window.gadgets
-        if self.fields:
-            now = gadgets.typing
-            index = self.fields.index(now) + 1 if now in self.fields else 0
-            gadgets.activate_string(self.fields[index % len(self.fields)])
+        now = gadgets.typing
+        start = self.fields.index(now) + 1 if now in self.fields else 0
+        for step in range(len(self.fields)):
+            field = self.fields[(start + step) % len(self.fields)]
+            if field.enabled:
+                gadgets.activate_string(field)
+                return
 
     def answer(self, ui: Ui, message: IntuiMessage) -> bool | None:
         """True for OK, False for Cancel, None to go on; ``message`` is handled.
@@ -144,7 +148,12 @@ class _Form:
             return None
         if _cancels(message):
             return False
-        gadget: Gadget | None = self.window.handle(message)
+        gadget: Gadget | None
+        returned = message.idcmp == IDCMP.VANILLAKEY and message.char == "\r"
+        if returned and self.window.gadgets.typing is None:
+            gadget = self.ok  # no field takes the keys: Return is OK all the same
+        else:
+            gadget = self.window.handle(message)
         typing = self.window.gadgets.typing
         if typing is not None and typing.refused:
             typing.refused = False
@@ -212,10 +221,15 @@ def host_form(
         cycle = Cycle(form.row_box(row, 160), choices, 0 if row == 3 else 1)
         form.window.gadgets.add(cycle)
         cycles.append(cycle)
-    form.window.gadgets.activate_string(code_field)
+    gadgets = form.window.gadgets
     with ui.requester_layer():
         while True:
-            address_field.enabled = code_field.enabled = how.active == 0  # a port's game only
+            by_port = how.active == 0
+            if address_field.enabled != by_port or gadgets.typing is None:
+                # A game by code has no port and no join code: the fields are
+                # greyed out and the keys go nowhere; back on a port, to the code.
+                address_field.enabled = code_field.enabled = by_port
+                gadgets.activate_string(code_field if by_port else None)
             form.draw(ui)
             form.draw_problem(ui, 3 + len(humans))
             message = ui.next_message(None)
