@@ -295,6 +295,7 @@ def _window(
     ``servers``); the start-up ``notices`` are shown over the title screen first."""
     from amiga.display import DisplayError
     from saga.window.app import run_window  # pygame stays out of headless runs
+    from saga.window.game import LATE_AFTER
 
     sigterm = _close_on_sigterm()
     slot = _claim(config, places, text)
@@ -308,6 +309,7 @@ def _window(
             record=_recording(options, slot, text),
             network=network,
             servers=servers,
+            late_after=LATE_AFTER if options.take_over_after is None else options.take_over_after,
             autosave=slot.autosave,
             notices=notices,
             art=art,
@@ -665,7 +667,8 @@ def _add_network_options(p: argparse.ArgumentParser) -> None:
         type=float,
         help="with --host: play a seat here (its questions on this terminal) once its "
         "player has not come that long, or its answer is that late (its machine gone "
-        "or silent)",
+        "or silent); in the window, the host is warned after that long (without it, "
+        "after a minute) and may play it here",
     )
     group.add_argument(
         "--announce",
@@ -732,11 +735,6 @@ def _check_network_options(options: argparse.Namespace) -> None:
         )
     if options.codes and not options.headless:
         raise UsageError("--codes goes with --headless (the window shows the codes)")
-    if options.take_over_after is not None and not options.headless:
-        raise UsageError(
-            "--take-over-after goes with --headless (in the window, the host takes the "
-            "empty seats with Take over, while waiting for the players or in the Project menu)"
-        )
 
 
 def _network_wish(

@@ -15,7 +15,8 @@ screen and answers with the mouse and keys:
 - ``join-hold``: as ``join``, but it never answers its first question: it waits
   there, as a player thinking, for the test to take the host away.
 - ``cli``: the command line says it all (``saga --host ...`` or ``saga --join
-  ...`` without ``--headless``): the window hosts or joins at once.  Its
+  ...`` without ``--headless``): the window hosts or joins at once.  Warned
+  that another seat's answer is late, it plays that seat here.  Its
   input is the real window's (SDL's dummy driver, the real clock), which
   the desktop has taken the focus from; the robot adds nothing but the
   answers of its seats, when they are asked, and after the game the clicks
@@ -74,6 +75,7 @@ class Player:
         self.phase = "playing" if role == "cli" else "start"
         self.answers = 0
         self.stopped = False  # the network game stopped: its requester is up
+        self.warned = False  # the warning that another seat's answer is late is up
         self.last = 0.0
 
     def log(self, line: str) -> None:
@@ -103,6 +105,10 @@ class Player:
             self.stopped = False
             self.phase = "over"
             self.ticks(2).key("\r")  # the requester that says why
+            return
+        if self.warned:
+            self.warned = False
+            self.ticks(2).key("\r")  # play the late seat here
             return
         if self.phase == "start":
             self._start(app, asking)
@@ -328,8 +334,18 @@ def main(argv: list[str]) -> int:
         robot().log(f"waiting: {title}")
         return waited(ui, t, title, *args, **kwargs)  # type: ignore[arg-type]
 
+    warned = screens.late_window
+
+    def late_window(ui: object, t: object, lines: Any, answered: Any) -> bool:
+        robot().log("late: " + " | ".join(lines()))
+        robot().warned = True
+        chose = warned(ui, t, lines, answered)  # type: ignore[arg-type]
+        robot().log("late: played here" if chose else "late: waited")
+        return chose
+
     window_network.stopped = stopped
     window_network.wait_window = wait_window
+    screens.late_window = late_window
     status = cli.main(saga_args)
     with open(log, "a", encoding="utf-8") as out:
         out.write(f"exit {status}\n")

@@ -20,7 +20,14 @@ import pytest
 
 from saga.files.config import DELAY_TICKS
 from tests.guards import HANG
-from tests.netgames import ORACLE, answers_for, environment, game_args, replays_the_original
+from tests.netgames import (
+    ORACLE,
+    Machine,
+    answers_for,
+    environment,
+    game_args,
+    replays_the_original,
+)
 
 pytest.importorskip("pygame")
 
@@ -40,7 +47,7 @@ class Window:
         folder: Path,
         role: str,
         port: int,
-        seat: int,
+        seat: int | str,  # the robot's heroes: 1, or 0,1
         args: list[str],
         *,
         delay: int = 0,
@@ -181,6 +188,36 @@ def test_windows_of_the_command_line_play_through_long_message_delays_with_no_in
         assert sum(line.startswith("pause: ") for line in said) > 20  # delays that ran out
 
 
+def test_a_window_host_is_warned_of_a_silent_seat_and_plays_it_here(tmp_path: Path) -> None:
+    # Brunhild's machine holds her seat and answers the host's pings, but
+    # never her questions (a headless joiner whose player types nothing).
+    # With --take-over-after 3 the host's window warns that her answer is
+    # late, its player chooses to play her seat here, her machine is let go,
+    # and the game ends as the original's.
+    (tmp_path / "lan").mkdir()
+    port = _free_port()
+    address = f"127.0.0.1:{port}"
+    host_args = ["--host", address, "--code", CODE, "--seat", "beowulf", "--take-over-after", "3"]
+    host = Window(tmp_path / "host", "cli", port, "0,1", [*host_args, "--seed", "12", str(SAVE)])
+    silent = None
+    try:
+        host.wait_for("waiting: ")
+        join_args = ["--join", address, "--code", CODE, "--seat", "brunhild"]
+        silent = Machine(tmp_path / "silent", join_args, typed=True)
+        host.wait_for("late: Brunhild has not answered for [3-9] s")
+        assert silent.finish() != 0
+        assert host.finish() == 0, host._err()
+    finally:
+        host.kill()
+        if silent is not None:
+            silent.kill()
+    assert re.search(r"the host plays Brunhild now: no answer came for [3-9] s", silent.stderr)
+    said = host.said()
+    assert said.count("late: played here") == 1 and "late: waited" not in said
+    checked = replays_the_original(host.record, TRACE)
+    assert checked.returncode == 0, checked.stderr
+
+
 def test_the_command_line_answers_the_windows_forms(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
@@ -190,12 +227,14 @@ def test_the_command_line_answers_the_windows_forms(
     from saga import cli
     from saga.net.online import Servers
     from saga.screen.network import HostForm, JoinForm
+    from saga.window.game import LATE_AFTER
 
     seen: dict[str, object] = {}
 
     def window(*args: object, network: object = None, **kwargs: object) -> int:
         seen["network"] = network
         seen["servers"] = kwargs.get("servers")
+        seen["late_after"] = kwargs.get("late_after")
         return 0
 
     monkeypatch.chdir(tmp_path)
@@ -210,6 +249,9 @@ def test_the_command_line_answers_the_windows_forms(
     assert cli.main(["--join", "[::1]:4000", "--code", CODE, "--seat", "brunhild"]) == 0
     assert seen["network"] == JoinForm("[::1]:4000", CODE, "brunhild")
     assert seen["servers"] is None  # not online: Saga.config's, should one be hosted later
+    assert seen["late_after"] == LATE_AFTER
+    assert cli.main(["--host", "4000", "--take-over-after", "5", *heroes]) == 0
+    assert seen["late_after"] == 5  # the window warns of an answer that late
     # Online, by code: the codes window or the code's host; the servers given.
     assert cli.main(["--host", "online", "--seat", "beowulf", *heroes]) == 0
     assert seen["network"] == HostForm("", "", frozenset({0}), online=True)
@@ -228,7 +270,6 @@ def test_the_command_line_answers_the_windows_forms(
             CODE,
         ],
         "EGIL is not a human hero": ["--host", "4000", "--seat", "egil", *heroes],
-        "--take-over-after goes with --headless": ["--host", "4000", "--take-over-after", "5"],
         "--codes goes with --headless": ["--host", "online", "--codes", "codes.txt", *heroes],
         "takes no --code": ["--join", "7-crossover-clockwork", "--code", CODE],
     }

@@ -177,6 +177,31 @@ def test_the_wait_for_players_ends_when_ready_or_cancelled() -> None:
     assert N.wait_window(Ui(source), T, "Waiting", list, lambda: False) == "cancel"
 
 
+def test_a_late_answer_s_warning_plays_the_seat_here_waits_or_goes_when_it_comes() -> None:
+    lines = ["Brunhild has not answered for 61 s.", T("MSG_NET_LATE_ASK")]
+    shown: list[str] = []
+
+    def said() -> list[str]:
+        shown.extend(lines)
+        return lines
+
+    assert N.late_window(Ui(ScriptedEventSource().key("\r")), T, said, lambda: False)
+    assert shown  # the lines were asked for
+    assert not N.late_window(Ui(ScriptedEventSource().key("\x1b")), T, said, lambda: False)
+    # The answer comes while the warning is up: it goes by itself, nothing taken over.
+    looks: list[int] = []
+
+    def answered() -> bool:
+        looks.append(1)
+        return len(looks) > 3
+
+    assert not N.late_window(Ui(ScriptedEventSource().ticks(10)), T, said, answered)
+    ok_x = (WIDTH - 480) // 2 + 12 + 20  # the left button: play here
+    ok_y = _row_y(N.LATE_ROWS, N.LATE_ROWS) + 10
+    source = ScriptedEventSource().click(ok_x, ok_y)
+    assert N.late_window(Ui(source), T, said, lambda: False)
+
+
 def test_the_codes_are_shown_with_a_copy_and_a_new_code_button_each() -> None:
     rows = [("Brunhild", "7-crossover-clockwork"), ("spectators", "4-tiger-harbor")]
     done: list[tuple[str, int]] = []

@@ -76,9 +76,18 @@ def _cancels(message: IntuiMessage) -> bool:
 
 
 class _Form:
-    """A window of labelled rows and OK/Cancel."""
+    """A window of labelled rows and OK/Cancel (or the buttons ``ok`` and ``cancel`` name)."""
 
-    def __init__(self, t: Lookup, title: str, rows: int, extra: int = 0) -> None:
+    def __init__(
+        self,
+        t: Lookup,
+        title: str,
+        rows: int,
+        extra: int = 0,
+        *,
+        ok: str = "",
+        cancel: str = "",
+    ) -> None:
         self.t = t
         width = 480
         height = 14 + 10 + rows * ROW + extra + 30
@@ -87,7 +96,7 @@ class _Form:
         self.left, self.top = inner.left + 8, inner.top + 8
         self.labels: list[tuple[int, str]] = []
         self.fields: list[StringGadget] = []
-        ok, cancel = t("MSG_OK"), t("MSG_CANCEL")
+        ok, cancel = ok or t("MSG_OK"), cancel or t("MSG_CANCEL")
         b = self.window.box
         ok_box = Box(b.left + 12, b.bottom - 22, b.left + 12 + 8 * len(ok) + 17, b.bottom - 8)
         self.ok = Button(ok_box, ok)
@@ -338,6 +347,34 @@ def wait_window(
             if done and take_over:
                 return "take_over"
     return "ready"
+
+
+LATE_ROWS = 5  # lines of the warning that an answer is late
+
+
+def late_window(
+    ui: Ui, t: Lookup, lines: Callable[[], list[str]], answered: Callable[[], bool]
+) -> bool:
+    """Warn the host that a seat's answer is late (``lines`` say whose, and for
+    how long) until it comes: True if the host's player plays the seat here
+    from now on, False to wait on (or once the answer has come)."""
+    form = _Form(
+        t, t("MSG_NET_GAME"), LATE_ROWS, ok=t("MSG_NET_PLAY_HERE"), cancel=t("MSG_NET_WAIT")
+    )
+    columns = (form.window.inner.width - 16) // 8
+    with ui.requester_layer():
+        while not answered():
+            form.draw(ui)
+            shown = [part for line in lines() for part in wrap(line, columns)]
+            for row, text in enumerate(shown[:LATE_ROWS]):
+                ui.text(form.left, form.top + row * ROW + 9, text, P.BLACK)
+            message = ui.next_message(TICK)
+            if message is None or message.idcmp == IDCMP.INTUITICKS:
+                continue
+            done = form.answer(ui, message)
+            if done is not None:
+                return done
+    return False
 
 
 CODE_SCALE = 2  # a code's letters, twice the font's size: to read out

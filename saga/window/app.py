@@ -42,7 +42,7 @@ from saga.screen.title import TitleScreen
 from saga.screen.ui import HEIGHT, WIDTH, QuitProgram, Ui
 from saga.screen.windows import dismisses
 from saga.window import filemessages as fm
-from saga.window.game import RULES, HostWrapper, Leave, WindowGame
+from saga.window.game import LATE_AFTER, RULES, HostWrapper, Leave, WindowGame
 
 GAME_OVER_REST = 1.0  # seconds the game-over screen takes no input, as the original's
 
@@ -76,6 +76,7 @@ class App:
         autosave: Path | None = None,
         network: Network | None = None,
         servers: Servers | None = None,
+        late_after: float = LATE_AFTER,
     ) -> None:
         self.ui = ui
         # The start-of-turn autosave: another name when another game plays in the folder.
@@ -88,6 +89,7 @@ class App:
         self.folder = config.home  # where the file requester opens: the last file's folder
         self._network = network  # network play, made when first wanted
         self.servers = servers  # an online game's servers (None: Saga.config's)
+        self.late_after = late_after  # a hosted game warns of an answer this late (seconds)
         ui.set_menus(self._menus())
         ui.take_screenshot = self._screenshot
         ui.show_title = config.titlebar
@@ -256,6 +258,7 @@ class App:
             record=self.record,
             net=net,
             replay=replay,
+            late_after=self.late_after,
         )
 
     def _play(self, game: WindowGame) -> Leave:
@@ -472,6 +475,7 @@ def run_window(
     watch: Replay | None = None,
     network: NetWish | None = None,
     servers: Servers | None = None,
+    late_after: float = LATE_AFTER,
     autosave: Path | None = None,
     notices: Sequence[Notice] = (),
     art: Art | None = None,
@@ -481,8 +485,9 @@ def run_window(
     ``config`` holds the settings of the run (the command line's included),
     from which each new game is made; ``seed`` starts the run's dice.
     ``path`` is a saved game to open first, ``network`` a network game to
-    host or join first (``servers``: an online game's, else Saga.config's),
-    and ``watch`` a replay to watch alone (no title screen).  Settings reach
+    host or join first (``servers``: an online game's, else Saga.config's;
+    a hosted one warns of an answer ``late_after`` seconds late), and
+    ``watch`` a replay to watch alone (no title screen).  Settings reach
     ``store`` only when the player changes them; nothing is written at the
     end.  SIGTERM and SIGINT end the program as closing the window does, at
     the next message, so the last autosave stays whole.
@@ -514,6 +519,7 @@ def run_window(
                 record=record,
                 autosave=autosave,
                 servers=servers,
+                late_after=late_after,
             )
             if watch is not None:
                 app.watch(watch)

@@ -13,6 +13,7 @@ of a game is written back into the settings.
 from __future__ import annotations
 
 import functools
+import time
 from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -39,6 +40,7 @@ from saga.window.host import ScreenHost
 
 if TYPE_CHECKING:  # the network's modules (asyncio) load only for a network game
     from saga.net.lockstep import LockstepHost, NetStop
+    from saga.net.play import SeatWatch
     from saga.screen.network import HostForm, JoinForm
     from saga.window.network import NetGame
 
@@ -52,6 +54,8 @@ HostWrapper = Callable[[Host, Setup], Host]
 # The menu items a game in play answers itself; the program answers the rest.
 LEAVING = ("new", "quit_title", "open", "host", "join")
 RULES = ("runes", "spells", "swords", "treasures")
+LATE_AFTER = 60.0  # seconds before the host's window warns that a seat's answer is late
+IDLE_STEP = 0.05  # seconds the window answers its events between looks at the network
 
 
 class Leave(GameAborted):
@@ -81,7 +85,9 @@ class WindowGame:
     joiner plays the host's game); ``path`` where the game was opened from;
     ``record`` puts a recorder around its host; ``net`` makes it a network
     game; ``replay`` are a watched replay's answers (the window's only game
-    then, with nothing to leave it for).
+    then, with nothing to leave it for).  A hosted game warns its player
+    when another machine's answer is ``late_after`` seconds late, and offers
+    to play that seat here.
     """
 
     def __init__(
@@ -99,6 +105,7 @@ class WindowGame:
         record: HostWrapper | None = None,
         net: NetGame | None = None,
         replay: Sequence[Scripted] | None = None,
+        late_after: float = LATE_AFTER,
     ) -> None:
         self.ui = ui
         self.config = config
@@ -109,6 +116,9 @@ class WindowGame:
         self.net = net
         self.alone = replay is not None
         self.lockstep: LockstepHost | None = None
+        self.late_after = late_after
+        self.watch: SeatWatch | None = None  # a hosted game's: how late another seat's answer is
+        self._late: tuple[tuple[int, int], float] | None = None  # the late answer, since when
 
         made = functools.partial(self._host, board, autosave, record, replay)
         self.session = Session(setup, self.t, made, dice)
@@ -143,10 +153,14 @@ class WindowGame:
             from saga.net.lockstep import LockstepHost
 
             shown = self.lockstep = LockstepHost(
-                screen, net.link, net.seats, waiting=screen.waiting, idle=lambda: screen.idle(0.05)
+                screen, net.link, net.seats, waiting=self._waiting, idle=self._idle
             )
             if net.hosting is not None:
+                from saga.net.play import SeatWatch
+
                 net.hosting.lockstep = self.lockstep  # which plays the seats it takes over
+                stream = net.link.stream
+                self.watch = SeatWatch(self.late_after, lambda: len(stream))
         if replay is not None:
             from saga.play.replay import ReplayHost
 
@@ -214,6 +228,51 @@ class WindowGame:
         """Raise why the network game stopped, if it has (while the player is awaited)."""
         if self.lockstep is not None:
             self.lockstep.check()
+
+    def _waiting(self, hero: int) -> None:
+        """Another machine's hero is asked: say so, and (hosting) time the answer."""
+        self.screen.waiting(hero)
+        if self.watch is not None:
+            self.watch.waiting(hero)
+
+    def _idle(self) -> None:
+        """While another machine's answer is awaited: the window answers its
+        events, and the host's player is warned of an answer that is late."""
+        self.screen.idle(IDLE_STEP)
+        if self.watch is not None:
+            self._warn_if_late(self.watch)
+
+    def _warn_if_late(self, watch: SeatWatch) -> None:
+        """Warn that a seat's answer is late (its machine silent, or gone), and
+        play the seat here if the host's player says so; if not, warn again
+        once it is as late again."""
+        from saga.engine import tables as T
+        from saga.look.text import fill
+        from saga.screen.network import late_window
+
+        late = watch.overdue()
+        net = self.net
+        if late is None or net is None or net.hosting is None:
+            return
+        t, stream = self.t, net.link.stream
+        name = T.HERO_NAMES[late]
+        if self._late is None or self._late[0] != (late, watch.count):
+            self._late = ((late, watch.count), watch.since)  # the answer first awaited then
+        since = self._late[1]
+
+        def lines() -> list[str]:
+            waited = int(time.monotonic() - since)
+            return [fill(t("MSG_NET_LATE"), name, waited), t("MSG_NET_LATE_ASK")]
+
+        def answered() -> bool:
+            return watch.overdue() is None or stream.stopped is not None
+
+        if late_window(self.ui, t, lines, answered):
+            waited = int(time.monotonic() - since)
+            net.hosting.take_over({late}, f"no answer came for {waited} s")
+        else:
+            watch.waiting(late)  # asked again once it is as late again
+        self.screen.redraw()
 
     def _stopped(self, stop: NetStop) -> None:
         """Say why the network game stopped here; a desync's files are kept for a report."""
