@@ -55,7 +55,7 @@ from saga.engine import tables as T
 from saga.engine.host import BACKSPACE, DONE, OFF_MAP, WHITE, Ask
 from saga.files.replayfile import Answer, file_lines, read_answers
 from saga.screen import network as screens
-from saga.screen.ui import MESSAGE_TOP, TITLE_HEIGHT
+from saga.screen.ui import MESSAGE_TOP, TITLE_HEIGHT, Ui
 from saga.window import app as app_module
 from saga.window import network as window_network
 from saga.window.game import Leave, WindowGame
@@ -343,9 +343,16 @@ def main(argv: list[str]) -> int:
         robot().log("late: played here" if chose else "late: waited")
         return chose
 
+    noted = Ui.note
+
+    def note(self: Ui, text: str) -> None:
+        robot().log(f"note: {text}")
+        noted(self, text)
+
     window_network.stopped = stopped
     window_network.wait_window = wait_window
     screens.late_window = late_window
+    Ui.note = note  # type: ignore[method-assign]
     status = cli.main(saga_args)
     with open(log, "a", encoding="utf-8") as out:
         out.write(f"exit {status}\n")

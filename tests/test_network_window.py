@@ -13,6 +13,7 @@ import re
 import socket
 import subprocess
 import sys
+import threading
 import time
 from pathlib import Path
 
@@ -214,6 +215,9 @@ def test_a_window_host_is_warned_of_a_silent_seat_and_plays_it_here(tmp_path: Pa
     assert re.search(r"the host plays Brunhild now: no answer came for [3-9] s", silent.stderr)
     said = host.said()
     assert said.count("late: played here") == 1 and "late: waited" not in said
+    # What the network told, in the title bar: who came, and the seat taken over.
+    assert "note: the machine of Brunhild (127.0.0.1) joined" in said
+    assert re.search(r"note: playing Brunhild here from now on: no answer came for \d+ s", said)
     checked = replays_the_original(host.record, TRACE)
     assert checked.returncode == 0, checked.stderr
 
@@ -276,3 +280,60 @@ def test_the_command_line_answers_the_windows_forms(
     for said, argv in refused.items():
         assert cli.main(argv) == 2, argv
         assert said.lower() in capsys.readouterr().err.lower(), argv
+
+
+def test_the_host_s_window_says_when_codes_are_being_guessed() -> None:
+    # While the players are awaited, wrong codes come from this machine's
+    # address, as a guesser's would: the wait window says so under the port.
+    from amiga.input import IntuiMessage, ScriptedEventSource
+    from saga.engine import tables as T
+    from saga.engine.session import Setup
+    from saga.look.text import english
+    from saga.screen.network import HostForm
+    from saga.screen.ui import Ui
+    from saga.window.network import Network
+    from tests.netgames import Peer
+
+    shown: list[str] = []
+    guessing: list[int] = []
+
+    def guess(port: int) -> None:
+        for _ in range(8):  # past the door's alarm (5 in a minute)
+            try:
+                peer = Peer(port, code="TEAM99")
+            except OSError:
+                return  # the host has stopped
+            peer.read()  # the host's refusal, or its hanging up
+            peer.close()
+
+    end = time.monotonic() + HANG
+
+    class Source(ScriptedEventSource):
+        def next_event(self, timeout: float | None = 0.0) -> IntuiMessage | None:
+            port = next((int(line.split()[-1]) for line in shown if line.startswith("Port")), 0)
+            if port and not guessing:
+                guessing.append(port)
+                threading.Thread(target=guess, args=(port,), daemon=True).start()
+            seen = any("guessing the join code" in line for line in shown)
+            if (seen or time.monotonic() > end) and not len(self):
+                self.key("\x1b")  # the host gives up
+            time.sleep(0.01)
+            return super().next_event(timeout)
+
+    ui = Ui(Source())
+    text = ui.text
+
+    def keep(x: int, y: int, said: str, pen: int, **kw: bool) -> None:
+        shown.append(said)
+        text(x, y, said, pen, **kw)
+
+    ui.text = keep  # type: ignore[method-assign]
+
+    def no_lan() -> object:
+        raise OSError("no local network here")
+
+    setup = Setup(1, (T.HUMAN, T.HUMAN, T.AMIGA, T.NONE, T.NONE, T.NONE))
+    asked = HostForm("127.0.0.1:0", CODE, frozenset({0}))
+    network = Network(registry=no_lan)  # type: ignore[arg-type]
+    assert network.host(ui, english(), setup, asked) is None  # cancelled
+    assert any(line.startswith("someone may be guessing the join code") for line in shown)

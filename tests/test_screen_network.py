@@ -213,7 +213,7 @@ def test_the_codes_are_shown_with_a_copy_and_a_new_code_button_each() -> None:
     inner_right = (WIDTH - 480) // 2 + 480 - 2 - 8
     renew_x = inner_right - 8 * len("New code") // 2 - 8
     copy_x = renew_x - 8 * len("New code") // 2 - 16 - 8 * len("Copy") // 2 - 8
-    top = _row_y(1, 0, N.MAX_CODES * N.CODE_ROW + N.ROW) - 6
+    top = _row_y(1, 0, N.MAX_CODES * N.CODE_ROW + N.ROW + (N.SAID_ROWS - 1) * 10) - 6
     second = top + N.ROW + N.CODE_ROW + 7
     source = ScriptedEventSource().click(copy_x, second).click(renew_x, second).key("\x1b")
     ui = Ui(source)
@@ -221,3 +221,22 @@ def test_the_codes_are_shown_with_a_copy_and_a_new_code_button_each() -> None:
     assert done == [("copy", 1), ("renew", 1)]
     never = ScriptedEventSource()
     assert N.codes_window(Ui(never), T, "Waiting", lambda: rows, lambda: True, act) == "ready"
+
+
+def test_the_codes_window_shows_the_network_s_newest_line_under_the_codes() -> None:
+    rows = [("Brunhild", "7-crossover-clockwork")]
+    ui = Ui(ScriptedEventSource().ticks(2).key("\x1b"))
+    shown: list[str] = []
+    text = ui.text
+
+    def keep(x: int, y: int, said: str, pen: int, **kw: bool) -> None:
+        shown.append(said)
+        text(x, y, said, pen, **kw)
+
+    ui.text = keep  # type: ignore[method-assign]
+    news = "A wrong code was tried, and a new one made, for Brunhild"
+    done = N.codes_window(
+        ui, T, "Waiting", lambda: rows, lambda: False, lambda k, r: "", lambda: news
+    )
+    assert done == "cancel"
+    assert news in shown

@@ -380,6 +380,7 @@ def late_window(
 CODE_SCALE = 2  # a code's letters, twice the font's size: to read out
 CODE_ROW = 36  # pixels between the codes: a line for the name and buttons, then the code
 MAX_CODES = len(T.HERO_NAMES) + 1  # a code for every seat, and the spectators'
+SAID_ROWS = 2  # lines under the codes: what a button did, or the network's news
 
 
 def codes_window(
@@ -389,12 +390,14 @@ def codes_window(
     codes: Callable[[], list[tuple[str, str]]],
     ready: Callable[[], bool],
     act: Callable[[str, int], str],
+    news: Callable[[], str] = lambda: "",
 ) -> str:
     """Show the codes that let a machine in now, ``(who, code)`` each, large, with a
     button to copy each and one to make a new one, until ``ready``: "ready",
     "cancel" or "take_over".  ``act("copy" or "renew", row)`` does the button's
-    work and returns a line to show under the codes."""
-    form = _Form(t, title, 1, extra=MAX_CODES * CODE_ROW + ROW)
+    work and returns a line to show under the codes; so is ``news``, the
+    network's newest line, when it changes."""
+    form = _Form(t, title, 1, extra=MAX_CODES * CODE_ROW + ROW + (SAID_ROWS - 1) * 10)
     form.ok.text = t("MSG_NET_TAKE_OVER")
     b = form.ok.box
     form.ok.box = Box(b.left, b.top, b.left + 8 * len(form.ok.text) + 17, b.bottom)
@@ -411,9 +414,12 @@ def codes_window(
         )
         buttons.append((copy, renew))
     base = list(form.window.gadgets.gadgets)
-    said = ""
+    said = heard = ""
+    columns = (inner.width - 16) // 8
     with ui.requester_layer():
         while not ready():
+            if news() != heard:
+                said = heard = news()
             shown = codes()[:MAX_CODES]
             form.window.gadgets.gadgets = base + [g for pair in buttons[: len(shown)] for g in pair]
             form.draw(ui)
@@ -422,9 +428,9 @@ def codes_window(
                 y = form.top + ROW + row * CODE_ROW
                 ui.text(form.left, y + 10, who + ":", P.BLACK)
                 big_text(ui, form.left + 16, y + 16, code, P.BLACK)
-            if said:
-                y = form.top + ROW + MAX_CODES * CODE_ROW
-                ui.text(form.left, y + 9, said, P.DARK_GREY)
+            y = form.top + ROW + MAX_CODES * CODE_ROW
+            for line, text in enumerate(wrap(said, columns)[:SAID_ROWS]):
+                ui.text(form.left, y + 9 + line * 10, text, P.DARK_GREY)
             message = ui.next_message(TICK)
             if message is None or message.idcmp == IDCMP.INTUITICKS:
                 continue

@@ -33,8 +33,8 @@ from saga.screen.board import Board
 from saga.screen.files import choose_file
 from saga.screen.pages import rules_window
 from saga.screen.summary import summary_window
-from saga.screen.ui import GameAborted, Ui
-from saga.screen.windows import ask_yes_no
+from saga.screen.ui import TITLE_COLUMNS, GameAborted, Ui
+from saga.screen.windows import ask_yes_no, wrap
 from saga.window import filemessages as fm
 from saga.window.host import ScreenHost
 
@@ -119,6 +119,7 @@ class WindowGame:
         self.late_after = late_after
         self.watch: SeatWatch | None = None  # a hosted game's: how late another seat's answer is
         self._late: tuple[tuple[int, int], float] | None = None  # the late answer, since when
+        self._news: list[str] = []  # the rest of a line of news too long for one note
 
         made = functools.partial(self._host, board, autosave, record, replay)
         self.session = Session(setup, self.t, made, dice)
@@ -225,9 +226,24 @@ class WindowGame:
         self.session.luck_cheat()
 
     def _check(self) -> None:
-        """Raise why the network game stopped, if it has (while the player is awaited)."""
+        """Raise why the network game stopped, if it has (while the player is
+        awaited); meanwhile, show the network's news."""
         if self.lockstep is not None:
             self.lockstep.check()
+        self._show_news()
+
+    def _show_news(self) -> None:
+        """What the hosting machine's network told (who came or went, codes being
+        guessed, a seat taken over), a note at a time in the title bar."""
+        news = self.net.news if self.net is not None else None
+        if news is None or self.ui.showing_note is not None:
+            return
+        if not self._news:
+            line = news.next()
+            if line is None:
+                return
+            self._news = wrap(line, TITLE_COLUMNS)
+        self.ui.note(self._news.pop(0))
 
     def _waiting(self, hero: int) -> None:
         """Another machine's hero is asked: say so, and (hosting) time the answer."""
@@ -239,6 +255,7 @@ class WindowGame:
         """While another machine's answer is awaited: the window answers its
         events, and the host's player is warned of an answer that is late."""
         self.screen.idle(IDLE_STEP)
+        self._show_news()
         if self.watch is not None:
             self._warn_if_late(self.watch)
 

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import contextlib
 import threading
+from collections import deque
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, TypeVar
@@ -48,6 +49,9 @@ if TYPE_CHECKING:
 
 DEFAULT_PORT = 4000
 Made = TypeVar("Made")
+NEWS_KEPT = 50  # lines of the network's news kept for the window
+NEWS_SHOWN = 3  # of them, under the port's and code's lines while the players come
+NEWS_COLUMNS = 56  # characters of a line in a 480-pixel window
 
 
 def _code_character(char: str) -> str | None:
@@ -58,6 +62,32 @@ def _code_character(char: str) -> str | None:
 
 # How the forms take a join code: the network's rules, checked as the player types.
 CODE_RULE = CodeRule(_code_character, P.MAX_CODE, P.code_problem)
+
+
+class News:
+    """What the hosting machine's network tells (who comes and goes, codes being
+    guessed, a seat taken over), heard on the network's thread, for the window
+    to show on its own: the latest lines, and those the game has yet to show."""
+
+    def __init__(self) -> None:
+        self._lock = threading.Lock()
+        self._latest: deque[str] = deque(maxlen=NEWS_KEPT)
+        self._unshown: deque[str] = deque(maxlen=NEWS_KEPT)
+
+    def __call__(self, line: str) -> None:
+        with self._lock:
+            self._latest.append(line)
+            self._unshown.append(line)
+
+    def latest(self, count: int) -> list[str]:
+        """The last ``count`` lines told, the newest last."""
+        with self._lock:
+            return list(self._latest)[-count:]
+
+    def next(self) -> str | None:
+        """The oldest line the game has not shown yet (None: none)."""
+        with self._lock:
+            return self._unshown.popleft() if self._unshown else None
 
 
 @dataclass
@@ -71,6 +101,7 @@ class NetGame:
     header: list[str]  # the game's start, as a replay's header
     hosting: Hosting | None = None  # the hosting machine's server and offer
     tunnel: Tunnel | None = None  # a joiner's wormhole to its host, in a game by code
+    news: News | None = None  # what the hosting machine's network tells
 
     def end(self, reason: str | None = None) -> None:
         """Leave the network game (the host ends it for everyone, saying ``reason``)."""
@@ -134,26 +165,30 @@ class Network:
             self.online = form.online
             if not form.online:
                 self.listen, self.code = form.address, form.code
+            news = News()
             try:
-                hosting = self._start(ui, t, setup, form)
+                hosting = self._start(ui, t, setup, form, news)
                 break
             except (ValueError, NetStop) as e:
                 _problem(ui, t, str(e))
                 if asked is not None:
                     return None
         server = hosting.server
-        game = NetGame(setup, server, form.here, t, hosting.header, hosting)
+        game = NetGame(setup, server, form.here, t, hosting.header, hosting, news=news)
         if hosting.invitations is not None:
-            return self._started(game, _show_codes(ui, t, hosting))
+            return self._started(game, _show_codes(ui, t, hosting, news))
         port = hosting.port
 
         def lines() -> list[str]:
             open_seats = server.open_seats()
             names = ", ".join(T.HERO_NAMES[h] for h in sorted(open_seats)) or "-"
+            told = [part for line in news.latest(NEWS_SHOWN) for part in wrap(line, NEWS_COLUMNS)]
             return [
                 f"{t('MSG_NET_CODE')} {server.code}",
                 f"{t('MSG_NET_PORT')} {port}",
                 f"{t('MSG_NET_OPEN')}: {names}",
+                "",
+                *told[-NEWS_SHOWN:],
             ]
 
         choice = wait_window(
@@ -166,9 +201,9 @@ class Network:
         )
         return self._started(game, choice)
 
-    def _start(self, ui: Ui, t: Lookup, setup: Setup, form: HostForm) -> Hosting:
+    def _start(self, ui: Ui, t: Lookup, setup: Setup, form: HostForm, news: News) -> Hosting:
         """Start hosting as the form says: listen, or make an online game's codes
-        (ValueError or NetStop: why not)."""
+        (ValueError or NetStop: why not); what the network tells goes to ``news``."""
         if not form.here <= humans(setup):
             names = ", ".join(T.HERO_NAMES[h] for h in sorted(form.here - humans(setup)))
             raise ValueError(f"{names}: not a human hero of this game")
@@ -178,12 +213,12 @@ class Network:
             return _waiting(
                 ui,
                 t,
-                lambda: Hosting.start(setup, t, open_seats, None, servers),
+                lambda: Hosting.start(setup, t, open_seats, None, servers, tell=news),
                 t("MSG_NET_CONNECTING"),
             )
         address = P.parse_address(form.address)
         code = P.check_code(form.code)
-        return Hosting.start(setup, t, open_seats, code, address, self._found())
+        return Hosting.start(setup, t, open_seats, code, address, self._found(), news)
 
     def _started(self, game: NetGame, choice: str) -> NetGame | None:
         """The hosted game once its wait window is done with."""
@@ -281,9 +316,9 @@ class Network:
         return NetGame(setup, client, client.seats, keyed(t, client.keys), client.header)
 
 
-def _show_codes(ui: Ui, t: Lookup, hosting: Hosting) -> str:
+def _show_codes(ui: Ui, t: Lookup, hosting: Hosting, news: News) -> str:
     """An online game's codes, large, until every seat is taken: "ready",
-    "cancel" or "take_over"."""
+    "cancel" or "take_over"; under them, the newest line ``news`` heard."""
     server, invitations = hosting.server, hosting.invitations
     assert invitations is not None  # hosted online
     rows: list[int | None] = []
@@ -303,7 +338,11 @@ def _show_codes(ui: Ui, t: Lookup, hosting: Hosting) -> str:
         copied = put_text(invitations.current().get(seat, ""))
         return t("MSG_NET_COPIED") if copied else ""
 
-    return codes_window(ui, t, t("MSG_NET_PLAYERS"), codes, lambda: not server.open_seats(), act)
+    def newest() -> str:
+        return next(iter(news.latest(1)), "")
+
+    ready = lambda: not server.open_seats()  # noqa: E731
+    return codes_window(ui, t, t("MSG_NET_PLAYERS"), codes, ready, act, newest)
 
 
 def _host_address(text: str) -> tuple[str, int]:
