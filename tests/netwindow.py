@@ -16,7 +16,8 @@ screen and answers with the mouse and keys:
   there, as a player thinking, for the test to take the host away.
 - ``cli``: the command line says it all (``saga --host ...`` or ``saga --join
   ...`` without ``--headless``): the window hosts or joins at once.  Warned
-  that another seat's answer is late, it plays that seat here.  Its
+  that another seat's answer is late, it plays that seat here; hosting
+  online, it logs the codes it shows (``code: WHO CODE``).  Its
   input is the real window's (SDL's dummy driver, the real clock), which
   the desktop has taken the focus from; the robot adds nothing but the
   answers of its seats, when they are asked, and after the game the clicks
@@ -334,6 +335,21 @@ def main(argv: list[str]) -> int:
         robot().log(f"waiting: {title}")
         return waited(ui, t, title, *args, **kwargs)  # type: ignore[arg-type]
 
+    shown_codes = window_network.codes_window
+
+    def codes_window(ui: object, t: object, title: str, codes: Any, *args: Any) -> str:
+        told: set[tuple[str, str]] = set()
+
+        def logged() -> list[tuple[str, str]]:
+            now = codes()
+            for who, code in now:
+                if (who, code) not in told:
+                    told.add((who, code))
+                    robot().log(f"code: {who} {code}")
+            return now
+
+        return shown_codes(ui, t, title, logged, *args)  # type: ignore[arg-type]
+
     warned = screens.late_window
 
     def late_window(ui: object, t: object, lines: Any, answered: Any) -> bool:
@@ -351,6 +367,7 @@ def main(argv: list[str]) -> int:
 
     window_network.stopped = stopped
     window_network.wait_window = wait_window
+    window_network.codes_window = codes_window
     screens.late_window = late_window
     Ui.note = note  # type: ignore[method-assign]
     status = cli.main(saga_args)

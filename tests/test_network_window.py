@@ -53,6 +53,7 @@ class Window:
         *,
         delay: int = 0,
         trace: Path = TRACE,
+        env: dict[str, str] | None = None,
     ) -> None:
         folder.mkdir()
         # Portable: everything stays here.  DELAY is the message delay slider's step.
@@ -60,10 +61,16 @@ class Window:
         self.folder, self.log, self.record = folder, folder / "robot.log", folder / "game.replay"
         command = [sys.executable, str(DRIVER), role, str(port), CODE, str(self.log)]
         command += [str(trace), str(seat), "--", "--record", str(self.record), *args]
-        env = environment(SAGA_NET_REGISTRY=str(folder.parent / "lan"), SDL_VIDEODRIVER="dummy")
+        lan = str(folder.parent / "lan")
+        extra = env or {}
         with open(folder / "stderr.txt", "w") as err:
             self.process = subprocess.Popen(
-                command, cwd=folder, env=env, stdin=subprocess.DEVNULL, stdout=err, stderr=err
+                command,
+                cwd=folder,
+                env=environment(SAGA_NET_REGISTRY=lan, SDL_VIDEODRIVER="dummy", **extra),
+                stdin=subprocess.DEVNULL,
+                stdout=err,
+                stderr=err,
             )
 
     def said(self) -> str:
@@ -239,6 +246,36 @@ def test_a_window_host_is_warned_of_a_silent_seat_and_plays_it_here(tmp_path: Pa
     # What the network told, in the title bar: who came, and the seat taken over.
     assert "note: the machine of Brunhild (127.0.0.1) joined" in said
     assert re.search(r"note: playing Brunhild here from now on: no answer came for \d+ s", said)
+    checked = replays_the_original(host.record, TRACE)
+    assert checked.returncode == 0, checked.stderr
+
+
+def test_windows_of_the_command_line_play_by_code(tmp_path: Path) -> None:
+    # saga --host online and saga --join CODE without --headless: the host's
+    # window shows Brunhild's code, her player's window joins with it, through
+    # a mailbox server and relay of our own on loopback, and the saved game
+    # ends as the original's.
+    from tests.wormholes import local_servers, loopback_env
+
+    (tmp_path / "lan").mkdir()
+    with local_servers(tmp_path / "wormhole") as local:
+        online = ["--seat", "beowulf", *local.options(), "--seed", "12", str(SAVE)]
+        host = Window(
+            tmp_path / "host", "cli", 0, 0, ["--host", "online", *online], env=loopback_env()
+        )
+        join = None
+        try:
+            host.wait_for("code: Brunhild ")
+            code = re.search(r"code: Brunhild (\S+)", host.said())
+            assert code is not None
+            join_args = ["--join", code[1], "--seat", "brunhild", *local.options()]
+            join = Window(tmp_path / "join", "cli", 0, 1, join_args, env=loopback_env())
+            assert [host.finish(), join.finish()] == [0, 0], host._err() + join._err()
+        finally:
+            host.kill()
+            if join is not None:
+                join.kill()
+    assert host.record.read_bytes() == join.record.read_bytes()
     checked = replays_the_original(host.record, TRACE)
     assert checked.returncode == 0, checked.stderr
 
