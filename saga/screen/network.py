@@ -349,7 +349,7 @@ def wait_window(
     return "ready"
 
 
-LATE_ROWS = 5  # lines of the warning that an answer is late
+LATE_ROWS = 4  # lines of the warning that an answer is late
 
 
 def late_window(
