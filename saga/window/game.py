@@ -286,7 +286,7 @@ class WindowGame:
 
         if late_window(self.ui, t, lines, answered):
             waited = int(time.monotonic() - since)
-            net.hosting.take_over({late}, f"no answer came for {waited} s")
+            self._take({late}, f"no answer came for {waited} s")
         else:
             watch.waiting(late)  # asked again once it is as late again
         self.screen.redraw()
@@ -336,7 +336,14 @@ class WindowGame:
         """The host's player plays the seats left empty (their players dropped out) here."""
         hosting = self.net.hosting if self.net is not None else None
         if hosting is not None:
-            hosting.take_over(hosting.server.open_seats(), "the host's player took the seat")
+            self._take(hosting.server.open_seats(), "the host's player took the seat")
+
+    def _take(self, heroes: frozenset[int] | set[int], why: str) -> None:
+        """Play these seats here from now on (Hosting.take_over); a host that
+        watched until now answers from here on."""
+        hosting = self.net.hosting if self.net is not None else None
+        if hosting is not None and hosting.take_over(heroes, why):
+            self.screen.hand_over()
 
     def turn_start(self) -> GameState | None:
         """The game as it stood at the start of the turn (where it was saved

@@ -114,7 +114,8 @@ class ScreenHost:
         self.turn_start: bytes | None = None
 
     def hand_over(self) -> None:
-        """The replay has run out: its player answers from here on, at the message delay."""
+        """Its player answers from here on, at the message delay (a replay that
+        has run out; a seat taken over by a host that only watched)."""
         self.autoplay = self.fast = False
 
     # -- the Host protocol --------------------------------------------------
