@@ -836,6 +836,7 @@ def _host(
 
     slot = _claim(config, places, text)
     try:
+        _check_codes(options, places, slot)
         online = options.host == ONLINE
         address = _servers(options, config) if online else parse_address(options.host)
         shared = _network(options, config, slot)
@@ -865,6 +866,28 @@ def _host(
         raise UsageError(str(e)) from None
     finally:
         slot.release()
+
+
+def _check_codes(options: argparse.Namespace, places: Places, slot: Slot) -> None:
+    """``--codes FILE`` is rewritten all game long: it must be a plain file (or
+    none yet) that this run neither reads nor writes otherwise.  Compared as
+    files, so a hard or symbolic link to one of them is caught too."""
+    if not options.codes:
+        return
+    try:
+        check_writable(options.codes)  # looks only: a pipe cannot block, a link is not followed
+    except FileProblem as e:
+        raise UsageError(f"can't write the codes to {e}") from None
+    others = [
+        (places.settings, "the settings"),
+        (slot.autosave, "the autosave"),
+        (slot.replay, "the autosave's replay"),
+        (options.record, "the --record file"),
+        (options.answers, "the --answers file"),
+    ]
+    for path, name in others:
+        if path and same_file(options.codes, path):
+            raise UsageError(f"--codes must not overwrite {name} ({path})")
 
 
 def _join(

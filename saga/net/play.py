@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from amiga.dos import write_atomic
+from amiga.dos import reason, write_atomic
 from saga.engine import tables as T
 from saga.engine.host import FIRST_HERO_PEN, Host, answer_key
 from saga.engine.session import Session, Setup
@@ -266,6 +266,7 @@ def told_codes(
     """What a headless host does with its codes: tells each new one, and keeps
     the ones that let a machine in now in ``path`` (if given)."""
     told: dict[int | None, str] = {}
+    problem = [""]  # the last one said: a file that cannot be written is said once
 
     def shown(codes: dict[int | None, str]) -> None:
         for seat, code in sorted(codes.items(), key=lambda item: (item[0] is None, item[0])):
@@ -277,8 +278,12 @@ def told_codes(
         if path is not None:
             try:
                 write_codes(path, codes)
-            except OSError as e:
-                tell(f"can't write the codes to {path}: {e.strerror or e}")
+                problem[0] = ""
+            except OSError as e:  # FileProblem among them
+                said = f"can't write the codes to {path}: {reason(e, detail=True)}"
+                if said != problem[0]:
+                    tell(said)
+                problem[0] = said
 
     return shown
 
