@@ -181,7 +181,6 @@ def _child_game(scale: int) -> None:
     from amiga.input import ScriptedEventSource
     from amiga.input.source import EndOfInput
     from saga.engine import tables as T
-    from saga.engine.session import Setup
     from saga.files.config import Config
     from saga.look.text import english
     from saga.window.app import run_window
@@ -194,7 +193,7 @@ def _child_game(scale: int) -> None:
     with tempfile.TemporaryDirectory() as folder:
         config.home = Path(folder)
         with contextlib.suppress(EndOfInput):  # the script ends at the game-over screen
-            run_window(config, Setup(1, tuple(config.controls)), english(), source=source)
+            run_window(config, english(), 1, source=source)
     print(f"{resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024:.1f}", flush=True)
 
 

@@ -42,6 +42,7 @@ if TYPE_CHECKING:
     from amiga.input import EventSource
     from saga.art.kit import Art
     from saga.net.online import Servers
+    from saga.screen.network import HostForm, JoinForm  # the window's forms, answered here
 
 TEMPLATE = (
     "saga [--headless] [--seed N] [--turns N] [--advanced] [--language NAME] "
@@ -50,9 +51,9 @@ TEMPLATE = (
     "[SIEGFRIED=...] [STARKAD=...] [[FILE=]savedgame]  |  saga [--headless] --replay FILE  |  "
     "saga --simulate N [--seed S] [--turns T] [--advanced] [--jobs J] [--csv FILE] "
     "[--chart FILE.png] [HERO=AMIGA|NONE ...]  |  "
-    "saga --headless --host online|[ADDR:]PORT [--codes FILE] [--code CODE] [--seat HERO,...] "
-    "[--answers FILE] [--announce] [options] [HERO=...] [FILE]  |  "
-    "saga --headless --join CODE|ADDR:PORT [--code CODE] [--seat HERO,...] [--answers FILE]  |  "
+    "saga [--headless] --host online|[ADDR:]PORT [--codes FILE] [--code CODE] "
+    "[--seat HERO,...] [--answers FILE] [--announce] [options] [HERO=...] [FILE]  |  "
+    "saga [--headless] --join CODE|ADDR:PORT [--code CODE] [--seat HERO,...] [--answers FILE]  |  "
     "saga --find"
 )
 
@@ -222,41 +223,40 @@ def _run(options: argparse.Namespace) -> int:
         return _replay(options, places, config, text)
     if options.find:
         return _find()
-    if options.join:
-        return _join(options, places, config, text)
     save_path = _find_save(game_file) if game_file else None
-    # The window opens a saved game itself: one that fails is told in a
-    # requester, and the title screen follows, as in 1.95.
-    state = _load_game(save_path, text) if save_path and options.headless else None
     _check_record(options, places, save_path, "the saved game")
     seed = options.seed if options.seed is not None else clock_seed()
     try:  # the command line's game, checked at the door even when a saved one is played
         setup = Setup(seed, tuple(controls), config.turns, config.advanced, config.fixes)
     except ValueError as e:
         raise UsageError(str(e)) from None
-    if state is not None:
-        setup = Setup.continuing(seed, state, config.fixes)
+    if not options.headless:
+        # The window opens a saved game itself: one that fails is told in a
+        # requester, and the title screen follows, as in 1.95.  It makes each
+        # game's set-up from ``config`` (as checked here) when the game starts.
+        network = _network_wish(options, config, save_path)
+        art, told = _original_art(original)
+        notices = [*notices, *told]
+        servers = _servers(options, config) if _online(options) else None
+        return _window(
+            options, places, config, store, text, seed, save_path, network, servers, notices, art
+        )
+    if options.join:
+        return _join(options, places, config, text)
+    if save_path is not None:
+        setup = Setup.continuing(seed, _load_game(save_path, text), config.fixes)
     if options.host:
         if not any(setup.controls):
             raise UsageError("at least one hero must play (e.g. RAGNAR=AMIGA)")
         return _host(options, places, config, setup, text)
-    if options.headless:
-        _check_headless(setup)
-    sigterm = None if options.headless else _close_on_sigterm()
+    _check_headless(setup)
     slot = _claim(config, places, text)
     try:
-        if not options.headless:
-            record = _recording(options, slot, text)
-            art, told = _original_art(original)
-            notices = [*notices, *told]
-            return _window(config, setup, text, save_path, store, record, slot, notices, art)
         host = _terminal_host(slot.autosave)
         watch(Session(setup, text, _recording(options, slot)(host, setup)), host.out)
         return 0
     finally:
         slot.release()
-        if sigterm is not None:
-            signal.signal(signal.SIGTERM, sigterm)
 
 
 # What signal.signal hands back: the handler it replaced.
@@ -278,35 +278,48 @@ def _close_on_sigterm() -> _Handler:
 
 
 def _window(
+    options: argparse.Namespace,
+    places: Places,
     config: configuration.Config,
-    setup: Setup,
-    text: Lookup,
-    save_path: Path | None,
     store: configuration.SettingsFile,
-    record: Callable[[Host, Setup], Host],
-    slot: Slot,
+    text: Lookup,
+    seed: int,
+    save_path: Path | None,
+    network: HostForm | JoinForm | None,
+    servers: Servers | None,
     notices: list[Notice],
     art: Art | None = None,
 ) -> int:
-    """Play in the window, autosaving in the game's own slot; the start-up
-    ``notices`` are shown over the title screen first."""
+    """Play in the window, autosaving in the game's own slot: the saved game
+    named first, or the network game of ``--host`` or ``--join`` (online, by
+    ``servers``); the start-up ``notices`` are shown over the title screen first."""
     from amiga.display import DisplayError
     from saga.window.app import run_window  # pygame stays out of headless runs
+    from saga.window.game import LATE_AFTER
 
+    sigterm = _close_on_sigterm()
+    slot = _claim(config, places, text)
     try:
         return run_window(
             config,
-            setup,
             text,
+            seed,
             save_path,
             store=store,
-            wrap_host=record,
+            record=_recording(options, slot, text),
+            network=network,
+            servers=servers,
+            late_after=LATE_AFTER if options.take_over_after is None else options.take_over_after,
             autosave=slot.autosave,
             notices=notices,
             art=art,
         )
     except DisplayError as e:
         raise UsageError(f"{e}; try --headless") from None
+    finally:
+        slot.release()
+        if sigterm is not None:
+            signal.signal(signal.SIGTERM, sigterm)
 
 
 def _original_path(
@@ -548,25 +561,15 @@ def watch_replay(
     """
     from amiga.display import DisplayError
     from saga.window.app import run_window
-    from saga.window.host import ScreenHost
 
-    def replay_into(host: ScreenHost, setup: Setup) -> Host:
-        host.autoplay = True
-
-        def take_over() -> None:
-            host.autoplay = host.fast = False
-
-        return record(ReplayHost(host, game.answers, take_over), setup)
-
-    setup = game.setup()
     try:
         return run_window(
             config,
-            setup,
             text,
+            game.setup().seed,
             source=source,
-            wrap_host=replay_into,
-            once=True,
+            record=record,
+            watch=game,
             autosave=autosave,
             art=art,
         )
@@ -664,7 +667,8 @@ def _add_network_options(p: argparse.ArgumentParser) -> None:
         type=float,
         help="with --host: play a seat here (its questions on this terminal) once its "
         "player has not come that long, or its answer is that late (its machine gone "
-        "or silent)",
+        "or silent); in the window, the host is warned after that long (without it, "
+        "after a minute) and may play it here",
     )
     group.add_argument(
         "--announce",
@@ -729,11 +733,55 @@ def _check_network_options(options: argparse.Namespace) -> None:
             "--join takes the game from its host: give no heroes, saved game, "
             "--seed, --turns or --advanced"
         )
-    if networked and not options.headless:
-        raise UsageError(
-            "--host and --join play in the terminal: add --headless (in the window, use "
-            "Host game... or Join game... on the title screen)"
-        )
+    if options.codes and not options.headless:
+        raise UsageError("--codes goes with --headless (the window shows the codes)")
+
+
+def _network_wish(
+    options: argparse.Namespace, config: configuration.Config, save_path: Path | None
+) -> HostForm | JoinForm | None:
+    """The window's answer to its Host or Join form from ``--host`` or ``--join``,
+    checked as the terminal's is (a saved game's seats are checked once it is open)."""
+    if not (options.host or options.join):
+        return None
+    from saga.net.online import normal_code
+    from saga.net.protocol import check_code, new_code, parse_address, parse_seats
+    from saga.screen.network import HostForm, JoinForm
+
+    try:
+        seats = parse_seats(options.seat or "")
+    except ValueError as e:
+        raise UsageError(f"--seat: {e}") from None
+    online = _online(options)
+    if options.join and not options.code and not online:
+        raise UsageError("--join needs the host's --code")
+    address = ("", 0)
+    if not online:
+        try:
+            address = parse_address(options.host or options.join)
+        except ValueError as e:
+            raise UsageError(str(e)) from None
+    try:
+        code = check_code(options.code) if options.code else "" if online else new_code()
+    except ValueError as e:
+        raise UsageError(f"--code: {e}") from None
+    if options.join:
+        if online:
+            return JoinForm(normal_code(options.join), "", options.seat or "")
+        if not address[0]:
+            raise UsageError(
+                "--join needs the host's code (e.g. 7-crossover-clockwork) "
+                "or address (e.g. 192.168.1.20:4000)"
+            )
+        return JoinForm(options.join, code, options.seat or "")
+    if save_path is None:
+        humans = {h for h, control in enumerate(config.controls) if control == T.HUMAN}
+        if not any(config.controls):
+            raise UsageError("at least one hero must play (e.g. RAGNAR=AMIGA)")
+        if not seats <= humans:
+            names = ", ".join(T.HERO_NAMES[h] for h in sorted(seats - humans))
+            raise UsageError(f"--seat: {names} is not a human hero of this game")
+    return HostForm("" if online else options.host, code, seats, online)
 
 
 def _online(options: argparse.Namespace) -> bool:
@@ -788,6 +836,7 @@ def _host(
 
     slot = _claim(config, places, text)
     try:
+        _check_codes(options, places, slot)
         online = options.host == ONLINE
         address = _servers(options, config) if online else parse_address(options.host)
         shared = _network(options, config, slot)
@@ -817,6 +866,28 @@ def _host(
         raise UsageError(str(e)) from None
     finally:
         slot.release()
+
+
+def _check_codes(options: argparse.Namespace, places: Places, slot: Slot) -> None:
+    """``--codes FILE`` is rewritten all game long: it must be a plain file (or
+    none yet) that this run neither reads nor writes otherwise.  Compared as
+    files, so a hard or symbolic link to one of them is caught too."""
+    if not options.codes:
+        return
+    try:
+        check_writable(options.codes)  # looks only: a pipe cannot block, a link is not followed
+    except FileProblem as e:
+        raise UsageError(f"can't write the codes to {e}") from None
+    others = [
+        (places.settings, "the settings"),
+        (slot.autosave, "the autosave"),
+        (slot.replay, "the autosave's replay"),
+        (options.record, "the --record file"),
+        (options.answers, "the --answers file"),
+    ]
+    for path, name in others:
+        if path and same_file(options.codes, path):
+            raise UsageError(f"--codes must not overwrite {name} ({path})")
 
 
 def _join(

@@ -14,6 +14,16 @@ screen and answers with the mouse and keys:
   code and plays the seat the list offered.
 - ``join-hold``: as ``join``, but it never answers its first question: it waits
   there, as a player thinking, for the test to take the host away.
+- ``cli``: the command line says it all (``saga --host ...`` or ``saga --join
+  ...`` without ``--headless``): the window hosts or joins at once.  Warned
+  that another seat's answer is late, it plays that seat here; hosting
+  online, it logs the codes it shows (``code: WHO CODE``).  Its
+  input is the real window's (SDL's dummy driver, the real clock), which
+  the desktop has taken the focus from; the robot adds nothing but the
+  answers of its seats, when they are asked, and after the game the clicks
+  that dismiss the scores and quit.  Every message delay must run out by
+  itself, however long it is.  Each piece of input it adds is logged
+  (``input: ...``), and so is each message delay's length (``pause: S``).
 
 Every question of its seats is answered with the right button (done, no, the
 second choice); a map question put again at once is answered with left
@@ -30,6 +40,7 @@ import sys
 import time
 from collections import deque
 from pathlib import Path
+from typing import TYPE_CHECKING, Any, Self
 
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
@@ -37,41 +48,51 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 import numpy as np
 
 from amiga.display.box import Box
-from amiga.input import IntuiMessage, MouseCode, ScriptedEventSource
+from amiga.display.present import Presenter
+from amiga.input import IntuiMessage, MouseCode, ScriptedEventSource, pygame_source
+from amiga.input.pygame_source import PygameEventSource
 from saga import cli
 from saga.engine import tables as T
 from saga.engine.host import BACKSPACE, DONE, OFF_MAP, WHITE, Ask
 from saga.files.replayfile import Answer, file_lines, read_answers
 from saga.screen import network as screens
-from saga.screen.ui import MESSAGE_TOP, TITLE_HEIGHT
+from saga.screen.ui import MESSAGE_TOP, TITLE_HEIGHT, Ui
 from saga.window import app as app_module
 from saga.window import network as window_network
+from saga.window.game import Leave, WindowGame
+from saga.window.host import ScreenHost
 
 
-class Robot(ScriptedEventSource):
-    """Input made up as it is wanted, from what the window shows."""
+class Player:
+    """What a robot player does, from what the window shows; its input goes
+    through the chained builders of a scripted source (``ticks``, ``click``,
+    ``key``, ...), which each kind of robot provides."""
 
     def __init__(self, role: str, port: int, code: str, log: Path, script: deque[Answer]) -> None:
-        super().__init__()
         self.script = script  # its seats' answers, in order
         self.role, self.port, self.code, self.log_path = role, port, code, log
         self.app: app_module.App | None = None
-        self.phase = "start"
+        self.game: WindowGame | None = None  # the game in play
+        self.phase = "playing" if role == "cli" else "start"
         self.answers = 0
         self.stopped = False  # the network game stopped: its requester is up
+        self.warned = False  # the warning that another seat's answer is late is up
         self.last = 0.0
 
     def log(self, line: str) -> None:
         with open(self.log_path, "a", encoding="utf-8") as out:
             out.write(line + "\n")
 
-    def next_event(self, timeout: float | None = 0.0) -> IntuiMessage | None:
-        if not len(self):
-            self.decide()
-        if not len(self):
-            time.sleep(0.01)
-            self.ticks(1)
-        return super().next_event(timeout)
+    # The input builders (ScriptedEventSource's), for mypy.
+    if TYPE_CHECKING:
+
+        def ticks(self, count: int = 1) -> Self: ...
+        def click(self, x: int, y: int, button: MouseCode = ..., qualifier: int = 0) -> Self: ...
+        def key(self, char: str, qualifier: int = 0) -> Self: ...
+        def text(self, text: str, qualifier: int = 0) -> Self: ...
+        def move(self, x: int, y: int, qualifier: int = 0) -> Self: ...
+        def press(self, button: MouseCode = ..., qualifier: int = 0) -> Self: ...
+        def release(self, button: MouseCode = ..., qualifier: int = 0) -> Self: ...
 
     # -- what to do next ------------------------------------------------------
 
@@ -79,19 +100,23 @@ class Robot(ScriptedEventSource):
         app = self.app
         if app is None:
             return
-        shown = app.screen_host
-        asking = shown.asking if shown is not None else None
+        game = self.game
+        asking = game.screen.asking if game is not None else None
         if self.stopped:
             self.stopped = False
             self.phase = "over"
             self.ticks(2).key("\r")  # the requester that says why
+            return
+        if self.warned:
+            self.warned = False
+            self.ticks(2).key("\r")  # play the late seat here
             return
         if self.phase == "start":
             self._start(app, asking)
         elif self.phase == "playing":
             if asking is not None:
                 self._answer(*asking)
-            elif app.session is None and app.ui.menu_item("quit_title").enabled:
+            elif game is None and app.ui.menu_item("quit_title").enabled:
                 self.phase = "over"
         elif self.phase == "over":
             if time.monotonic() - self.last < 0.3:
@@ -99,24 +124,25 @@ class Robot(ScriptedEventSource):
             self.last = time.monotonic()
             if app.ui.menu_item("quit_title").enabled:
                 self.ticks(2).click(320, 300)  # the final scores
-            elif app.session is None:
+            elif game is None:
                 self.log("quitting")
                 self.phase = "quit"
                 self.ticks(2).key("\x1b")  # the title screen: quit
 
     def _start(self, app: app_module.App, asking: tuple[Ask, int] | None) -> None:
         if self.role == "host":
-            if asking == (Ask.MULTIKEYBOARD, WHITE) and app.net is None:
+            if asking == (Ask.MULTIKEYBOARD, WHITE) and self.game and self.game.net is None:
                 self.log("hosting the opened game")
                 self._menu(app, "host")
                 self.ticks(2).key("\r")  # yes, leave this game for the network
                 self.ticks(2).text("\b" * 12 + self.code).key("\t")
                 self.text("\b" * 6 + str(self.port)).key("\r")
                 self.phase = "playing"
-        elif app.session is None and os.listdir(os.environ["SAGA_NET_REGISTRY"]):
+        elif self.game is None and os.listdir(os.environ["SAGA_NET_REGISTRY"]):
             self.log("joining from the list")
             self._menu(app, "join")
-            form = screens._Form(app.t, "", 4 + screens.LIST_ROWS, extra=4)
+            rows = 4 + screens.LIST_ROWS + screens.PROBLEM_ROWS
+            form = screens._Form(app.t, "", rows, extra=4)
             self.ticks(4).click(form.left + 40, form.top + screens.ROW + 4)  # the first game
             self.ticks(2).text(self.code).key("\r")
             self.phase = "playing"
@@ -144,8 +170,8 @@ class Robot(ScriptedEventSource):
 
     def _spot(self, mode: Ask, result: int, kind: int) -> tuple[int, int]:
         """Where on the board a player clicks to give this answer."""
-        assert self.app is not None and self.app.screen_host is not None
-        board, view = self.app.board, self.app.screen_host.view
+        assert self.app is not None and self.game is not None
+        board, view = self.app.board, self.game.screen.view
         if kind != T.KINGDOM:
             for key, cx, cy, _ in reversed(board.drawn):
                 wanted = key[1] == result if mode == Ask.COUNTER else view.where(*key) == result
@@ -173,6 +199,78 @@ class Robot(ScriptedEventSource):
         self.move(*_centre(target)).release(MouseCode.MENUDOWN)
 
 
+class Robot(Player, ScriptedEventSource):
+    """A robot whose input is all made up: ticks too, a hundred a second."""
+
+    def __init__(self, role: str, port: int, code: str, log: Path, script: deque[Answer]) -> None:
+        ScriptedEventSource.__init__(self)
+        Player.__init__(self, role, port, code, log, script)
+
+    def next_event(self, timeout: float | None = 0.0) -> IntuiMessage | None:
+        if not len(self):
+            self.decide()
+        if not len(self):
+            time.sleep(0.01)
+            self.ticks(1)
+        return super().next_event(timeout)
+
+
+class LiveRobot(Player, PygameEventSource):
+    """A robot in the real window's input: time is the clock's, ticks are
+    the window's own, and what it adds is only what it says it adds."""
+
+    made: LiveRobot | None = None
+    LOOK = 0.05  # seconds between looks at the window while nothing comes
+
+    def __init__(self, presenter: Presenter, **kwargs: Any) -> None:
+        PygameEventSource.__init__(self, presenter, **kwargs)
+        Player.__init__(self, *LiveRobot.player)
+        self.hand = ScriptedEventSource()  # what the robot adds, built as a script
+        LiveRobot.made = self
+        # The desktop looks at another window: on the Amiga, no more IntuiTicks.
+        sdl = pygame_source.pygame
+        sdl.event.post(sdl.event.Event(sdl.WINDOWFOCUSLOST))
+
+    player: tuple[str, int, str, Path, deque[Answer]]
+
+    def next_event(self, timeout: float | None = 0.0) -> IntuiMessage | None:
+        end = None if timeout is None else time.monotonic() + timeout
+        while True:
+            if len(self.hand):
+                return self.hand.next_event()
+            self.decide()
+            if len(self.hand):
+                continue
+            left = self.LOOK if end is None else min(self.LOOK, end - time.monotonic())
+            message = PygameEventSource.next_event(self, max(0.0, left))
+            if message is not None or (end is not None and time.monotonic() >= end):
+                return message
+
+    def take_pending(self) -> list[IntuiMessage]:
+        """The window's pending input alone: the robot's is never stale."""
+        taken = []
+        while (message := PygameEventSource.next_event(self, 0.0)) is not None:
+            taken.append(message)
+        return taken
+
+    def ticks(self, count: int = 1) -> Self:
+        return self  # time is the clock's: the robot adds no ticks
+
+    def click(self, x: int, y: int, button: MouseCode = MouseCode.SELECTDOWN, q: int = 0) -> Self:
+        self.log(f"input: click {x} {y} {button.name} ({self._why()})")
+        self.hand.click(x, y, button, q)
+        return self
+
+    def key(self, char: str, qualifier: int = 0) -> Self:
+        self.log(f"input: key {char!r} ({self._why()})")
+        self.hand.key(char, qualifier)
+        return self
+
+    def _why(self) -> str:
+        asking = self.game.screen.asking if self.game is not None else None
+        return f"asked {asking[0].name} {asking[1]}" if asking else self.phase
+
+
 def _centre(box: Box) -> tuple[int, int]:
     return (box.left + box.right) // 2, (box.top + box.bottom) // 2
 
@@ -182,27 +280,99 @@ def main(argv: list[str]) -> int:
     seats = {int(s) for s in argv[5].split(",")}
     saga_args = argv[argv.index("--") + 1 :]
     mine = [a for a in read_answers(file_lines(trace), str(trace)) if a[1] - 6 in seats]
-    robot = Robot(role, port, code, log, deque(mine))
+    scripted: Robot | None = None
+    if role == "cli":
+        LiveRobot.player = (role, port, code, log, deque(mine))
+        pygame_source.PygameEventSource = LiveRobot  # type: ignore[misc]  # the window's own input
+    else:
+        scripted = Robot(role, port, code, log, deque(mine))
+        run_window = app_module.run_window
+        app_module.run_window = lambda *a, **k: run_window(*a, **{**k, "source": scripted})
+
+    def robot() -> Player:
+        """The robot: the window's input source, made before anything below is called."""
+        made = scripted if scripted is not None else LiveRobot.made
+        assert made is not None
+        return made
 
     made = app_module.App.__init__
 
     def init(self: app_module.App, *args: object, **kwargs: object) -> None:
         made(self, *args, **kwargs)  # type: ignore[arg-type]
-        robot.app = self
+        robot().app = self
 
     app_module.App.__init__ = init  # type: ignore[method-assign]
-    run_window = app_module.run_window
-    app_module.run_window = lambda *a, **k: run_window(*a, **{**k, "source": robot})
-    told = window_network.stopped
+    made_game, played = WindowGame.__init__, WindowGame.play
+
+    def init_game(self: WindowGame, *args: object, **kwargs: object) -> None:
+        made_game(self, *args, **kwargs)  # type: ignore[arg-type]
+        robot().game = self
+
+    def play(self: WindowGame) -> Leave | None:
+        try:
+            return played(self)
+        finally:
+            robot().game = None
+
+    WindowGame.__init__ = init_game  # type: ignore[method-assign]
+    WindowGame.play = play  # type: ignore[method-assign]
+    paused = ScreenHost.pause
+
+    def pause(self: ScreenHost) -> None:
+        start = time.monotonic()
+        paused(self)
+        robot().log(f"pause: {time.monotonic() - start:.3f}")
+
+    ScreenHost.pause = pause  # type: ignore[method-assign]
+    told, waited = window_network.stopped, window_network.wait_window
 
     def stopped(ui: object, t: object, lines: list[str]) -> None:
-        robot.log("stopped: " + " | ".join(lines))
-        robot.stopped = True
+        robot().log("stopped: " + " | ".join(lines))
+        robot().stopped = True
         told(ui, t, lines)  # type: ignore[arg-type]
 
+    def wait_window(ui: object, t: object, title: str, *args: Any, **kwargs: Any) -> str:
+        robot().log(f"waiting: {title}")
+        return waited(ui, t, title, *args, **kwargs)  # type: ignore[arg-type]
+
+    shown_codes = window_network.codes_window
+
+    def codes_window(ui: object, t: object, title: str, codes: Any, *args: Any) -> str:
+        told: set[tuple[str, str]] = set()
+
+        def logged() -> list[tuple[str, str]]:
+            now = codes()
+            for who, code in now:
+                if (who, code) not in told:
+                    told.add((who, code))
+                    robot().log(f"code: {who} {code}")
+            return now
+
+        return shown_codes(ui, t, title, logged, *args)  # type: ignore[arg-type]
+
+    warned = screens.late_window
+
+    def late_window(ui: object, t: object, lines: Any, answered: Any) -> bool:
+        robot().log("late: " + " | ".join(lines()))
+        robot().warned = True
+        chose = warned(ui, t, lines, answered)  # type: ignore[arg-type]
+        robot().log("late: played here" if chose else "late: waited")
+        return chose
+
+    noted = Ui.note
+
+    def note(self: Ui, text: str) -> None:
+        robot().log(f"note: {text}")
+        noted(self, text)
+
     window_network.stopped = stopped
+    window_network.wait_window = wait_window
+    window_network.codes_window = codes_window
+    screens.late_window = late_window
+    Ui.note = note  # type: ignore[method-assign]
     status = cli.main(saga_args)
-    robot.log(f"exit {status}")
+    with open(log, "a", encoding="utf-8") as out:
+        out.write(f"exit {status}\n")
     return status
 
 

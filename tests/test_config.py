@@ -293,8 +293,8 @@ def test_the_window_gets_this_runs_settings_and_the_store(
 
     seen: dict[str, Any] = {}
 
-    def window(config, setup, text, path=None, source=None, *, store=None, **_):
-        seen.update(config=config, controls=list(setup.controls), store=store)
+    def window(config, text, seed, path=None, source=None, *, store=None, **_):
+        seen.update(config=config, controls=list(config.controls), store=store)
         return 0
 
     monkeypatch.chdir(tmp_path)

@@ -28,6 +28,7 @@ from saga.screen.windows import wrap
 from saga.window import app as app_module
 from saga.window import filemessages
 from saga.window.app import App, run_window
+from saga.window.game import WindowGame
 from saga.window.host import ScreenHost
 
 TEXT = english()
@@ -53,20 +54,14 @@ class Shown:
         monkeypatch.setattr(filemessages, "requester", keep_requester)
 
 
-def _game_app(source: ScriptedEventSource, shown: Shown) -> tuple[App, ScreenHost, Game]:
+def _game_app(source: ScriptedEventSource, shown: Shown) -> tuple[WindowGame, ScreenHost, Game]:
     """A game in play, in a window; paths are short, relative to the current folder."""
     ui = Ui(source)
     app = App(ui, Config(delay=0), TEXT, Lcg64(1))
-
-    def hosting(g: Game) -> ScreenHost:
-        return ScreenHost(ui, app.board, TEXT, app.config, g, None, app.menu)
-
-    session = app.session = Session(Setup(1, (T.AMIGA,) * 6), TEXT, hosting)
-    session.start()
-    g, host = session.game, session.game.host
-    assert isinstance(host, ScreenHost)
+    game = WindowGame(ui, app.board, app.config, Setup(1, (T.AMIGA,) * 6), TEXT, app.menu)
+    game.session.start()
     shown.said.clear()  # the swords handed out
-    return app, host, g
+    return game, game.screen, game.session.game
 
 
 @pytest.fixture(autouse=True)
@@ -76,29 +71,29 @@ def _in_tmp(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
 
 def test_saving_says_saving_then_saved(monkeypatch: pytest.MonkeyPatch) -> None:
     shown = Shown(monkeypatch)
-    app, host, _ = _game_app(ScriptedEventSource(), shown)
-    app.path = Path("mine")
-    app._save(ask=False)
+    game, host, _ = _game_app(ScriptedEventSource(), shown)
+    game.path = Path("mine")
+    game.save(ask=False)
     path = Path("mine.saga")
     assert shown.said == [f"Saving {path}...", f"Saved {path}."]
     assert host.bar.lower == (f"Saved {path}.", 1)
     assert savefile.load(path).turn == 1
-    assert app.path == path
+    assert game.path == path
     assert shown.requesters == []
 
 
 def test_a_save_that_cannot_be_opened(monkeypatch: pytest.MonkeyPatch) -> None:
     shown = Shown(monkeypatch)
     source = ScriptedEventSource().key("\r")  # OK: closes the requester
-    app, _, _ = _game_app(source, shown)
+    game, _, _ = _game_app(source, shown)
     path = Path("no such folder", "game.saga")
-    app.path = path
-    app._save(ask=False)
+    game.path = path
+    game.save(ask=False)
     message = f"Cannot open {path} to write it!"
     assert shown.said == [f"Saving {path}...", message]
     reason = "Its drawer does not exist."
     assert shown.requesters == [("Saga: Recoverable error", [message, reason])]  # flush left
-    assert app.path == path and not path.exists()
+    assert game.path == path and not path.exists()
     assert len(source) == 0  # the requester waited for its OK
 
 
@@ -149,7 +144,7 @@ def test_each_file_that_cannot_be_opened_has_its_own_requester(
 ) -> None:
     shown = Shown(monkeypatch)
     source = ScriptedEventSource().key("\r")  # OK
-    app, _, _ = _game_app(source, shown)
+    app = App(Ui(source), Config(), TEXT, Lcg64(1))
     path = Path("game.saga")
     if content is not None:
         path.write_bytes(content)
@@ -228,7 +223,7 @@ def test_a_game_opened_says_loaded(tmp_path: Path, monkeypatch: pytest.MonkeyPat
     source.ticks(1).click(300, 300)  # the game over screen
     source.key("\x1b")  # the title screen: quit
     config = Config(delay=0, home=tmp_path)
-    assert run_window(config, Setup.continuing(2, savefile.load(path)), TEXT, path, source) == 0
+    assert run_window(config, TEXT, 2, path, source) == 0
     assert shown.said[:2] == [f"Opened {path}.", "Turn 1 of 1..."]
 
 
@@ -387,8 +382,7 @@ def _one_turn(
     source.ticks(1).click(300, 300)  # the turn prompt
     source.ticks(1).click(300, 300)  # the game over screen
     source.key("\x1b")  # the title screen: quit
-    setup = Setup(7, tuple(controls), config.turns)
-    assert run_window(config, setup, TEXT, None, source) == 0
+    assert run_window(config, TEXT, 7, None, source) == 0  # its game is the settings
     assert len(source) <= 1  # at most the release of Escape: every answer was wanted
     return list(shown.said), list(shown.requesters)
 

@@ -194,6 +194,14 @@ def test_string_gadget_refuses_characters_and_keeps_its_length() -> None:
     assert field.text == "abcd"
 
 
+def test_a_string_gadgets_edit_hook_changes_or_refuses_what_is_typed() -> None:
+    field = StringGadget(Box(0, 0, 200, 12), edit=lambda c: c.upper() if c.isalpha() else None)
+    for c in "ab1c":
+        field.key(char(c))
+        assert field.refused == (c == "1")
+    assert field.text == "ABC"
+
+
 def test_a_string_gadget_takes_keys_only_once_active() -> None:
     field = StringGadget(Box(0, 0, 200, 12))
     gadgets = GadgetList([field])
@@ -201,6 +209,24 @@ def test_a_string_gadget_takes_keys_only_once_active() -> None:
     gadgets.handle(press(5, 5))
     gadgets.handle(char("a"))
     assert field.text == "a" and gadgets.handle(char("\r")) is field
+
+
+def test_a_disabled_string_gadget_is_ghosted_and_takes_no_keys() -> None:
+    field = StringGadget(Box(0, 0, 200, 12), "4000")
+    gadgets = GadgetList([field])
+    gadgets.activate_string(field)
+    field.enabled = False
+    assert gadgets.handle(char("5")) is None and gadgets.handle(char("\r")) is None
+    assert field.text == "4000"
+    assert gadgets.handle(press(5, 5)) is None  # nor the pointer
+    screen = Screen(320, 256, depth=4)
+    field.draw(screen.rastport, DI)
+    inside = screen.pixels[2:10, 4:40]
+    assert (inside == DI.disabled).any() and not (inside == DI.text).any()
+    assert not (inside == DI.fill).any()  # no selection, cursor or frame: not where keys go
+    field.enabled = True
+    gadgets.handle(char("5"))
+    assert field.text == "5"
 
 
 def strip() -> MenuStrip:

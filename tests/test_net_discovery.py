@@ -133,3 +133,40 @@ def test_announcing_never_runs_on_the_servers_loop() -> None:
         hosting.stop()
     assert registry.threads == {"saga-announce"}
     assert registry.offers[0] == frozenset({1}) and registry.games() == []
+
+
+def test_a_lan_that_announces_thousands_of_games_is_heard_up_to_a_bound() -> None:
+    """Anyone on the LAN may announce games by the thousand: the zeroconf registry
+    (here without any network: its zeroconf is a stand-in) keeps MAX_GAMES and
+    does not even ask about the others (asking takes up to 1.5 s each)."""
+    import threading
+
+    from zeroconf import ServiceStateChange
+
+    from saga.net import discovery
+
+    game = Announced("odin", "", 4000, (1, 1, 0, 2, 0, 0), frozenset({1}), 20, True, P.version())
+    asked: list[str] = []
+
+    class Info:
+        def __init__(self) -> None:
+            self.port = 4000
+            self.properties = {k.encode(): v.encode() for k, v in game.txt().items()}
+
+        def parsed_addresses(self) -> list[str]:
+            return ["192.0.2.7"]
+
+    class Zeroconf:
+        def get_service_info(self, kind: str, name: str, timeout: int) -> Info:
+            asked.append(name)
+            return Info()
+
+    registry = discovery.ZeroconfRegistry.__new__(discovery.ZeroconfRegistry)
+    registry._zc, registry._lock, registry._found = Zeroconf(), threading.Lock(), {}
+    for n in range(1000):
+        name = f"Saga on evil {n}.{discovery.SERVICE}"
+        registry._changed(registry._zc, discovery.SERVICE, name, ServiceStateChange.Added)
+    assert len(registry.games()) == len(asked) == discovery.MAX_GAMES
+    registry._changed(registry._zc, discovery.SERVICE, asked[0], ServiceStateChange.Removed)
+    registry._changed(registry._zc, discovery.SERVICE, "late", ServiceStateChange.Added)
+    assert len(registry.games()) == discovery.MAX_GAMES and asked[-1] == "late"

@@ -99,6 +99,62 @@ def test_the_right_code_waits_its_turn_but_gets_in_and_goes_first() -> None:
     assert door.checks()[0] == "player"
 
 
+def test_when_the_door_is_full_those_that_failed_leave_first() -> None:
+    """Guessers on a hundred addresses hold every place at the door and keep
+    coming as they are refused or turned away (before, each newcomer turned
+    the oldest away, so they soon turned the player's waiting HELLO away): the
+    player, who has failed nowhere, keeps its place and is checked first."""
+    clock = Clock()
+    door = D.Door(clock)
+    guessers = [f"10.5.0.{n}" for n in range(100)]
+    for address in guessers:  # each has guessed wrong before
+        door.checked(address, right=False)
+    for n in range(D.AT_DOOR):
+        door.enter(("g", n), guessers[n % 100])
+        door.wait(("g", n), guessers[n % 100])
+    door.enter("player", "10.6.0.1")
+    door.wait("player", "10.6.0.1")
+    for n in range(D.AT_DOOR, D.AT_DOOR + 1000):
+        assert "player" not in door.enter(("g", n), guessers[n % 100])
+        door.wait(("g", n), guessers[n % 100])
+    assert door.checks()[0] == "player"
+
+
+def test_checks_that_waited_too_long_count_against_their_address() -> None:
+    """HELLOs refused because their check waited too long are failures of their
+    addresses, as wrong codes are: their next connections leave the door before
+    a newcomer's, and are checked after it."""
+    clock = Clock()
+    door = D.Door(clock)
+    crowd = [f"10.7.0.{n}" for n in range(D.AT_DOOR)]
+    for n, address in enumerate(crowd):  # fresh addresses, none has guessed yet
+        door.enter(n, address)
+        door.wait(n, address)
+    clock.now += D.CHECK_WAIT
+    assert sorted(door.overdue()) == list(range(D.AT_DOOR))  # never checked: refused
+    for n in range(D.AT_DOOR):
+        door.leave(n)
+    for n, address in enumerate(crowd):
+        door.enter(("again", n), address)
+        door.wait(("again", n), address)
+    door.enter("player", "10.8.0.1")
+    door.wait("player", "10.8.0.1")
+    for n in range(500):
+        assert "player" not in door.enter(("more", n), crowd[n % len(crowd)])
+    assert door.checks()[0] == "player"
+
+
+def test_online_codes_burned_by_wrong_tries_are_made_again_at_a_pace() -> None:
+    clock = Clock()
+    renewals = D.Renewals(clock)
+    waits = [renewals.wait("Brunhild") for _ in range(int(D.RENEW_BURST) + 3)]
+    assert waits[: int(D.RENEW_BURST)] == [0.0] * int(D.RENEW_BURST)
+    assert waits[int(D.RENEW_BURST) :] == [D.RENEW_EVERY, 2 * D.RENEW_EVERY, 3 * D.RENEW_EVERY]
+    assert renewals.wait(None) == 0.0  # the spectators' codes have a pace of their own
+    clock.now += 10 * D.RENEW_EVERY
+    assert renewals.wait("Brunhild") == 0.0
+
+
 def test_liveness_pings_by_what_it_sent_and_gives_up_by_what_it_heard() -> None:
     clock = Clock()
     live = Liveness(Keepalive(10, 90), clock)
@@ -132,7 +188,8 @@ def test_keepalive_from_the_environment(monkeypatch: pytest.MonkeyPatch) -> None
     assert Keepalive.from_environment() == Keepalive(10, 90)
     monkeypatch.setenv("SAGA_NET_KEEPALIVE", "0.5,3")
     assert Keepalive.from_environment() == Keepalive(0.5, 3)
-    for junk in ("3,0.5", "x", "1,2,3", "0,5", "-1,2"):
+    hostile = ("1e-9,1e-8", "0.001,0.002", "nan,5", "inf,inf", "1,1.5", "1,3601", "9" * 5000 + ",1")
+    for junk in ("3,0.5", "x", "1,2,3", "0,5", "-1,2", *hostile):
         monkeypatch.setenv("SAGA_NET_KEEPALIVE", junk)
         assert Keepalive.from_environment() == Keepalive(10, 90)
 
@@ -249,7 +306,7 @@ def test_more_answers_in_a_turn_than_any_player_gives_let_the_seat_go() -> None:
     are plausible, but a seat's thousand-and-first in one turn lets it go:
     the replay does not grow without end."""
     from saga.engine.host import Ask
-    from saga.net.server import MAX_TURN_ANSWERS
+    from saga.net.protocol import MAX_TURN_ANSWERS
 
     said: list[str] = []
     fast = P.Limits(rate=100_000, burst=100_000)  # here the rate is not what is tested

@@ -9,6 +9,7 @@ stay bounded.
 
 from __future__ import annotations
 
+import contextlib
 import itertools
 import random
 import re
@@ -248,13 +249,16 @@ def test_fifty_half_open_connections_hold_nobody_out(tmp_path: Path) -> None:
 def test_wrong_codes_from_many_addresses_are_checked_no_faster_than_the_limit(
     tmp_path: Path,
 ) -> None:
-    """Forty guessers on eight loopback addresses guess the code as fast as
-    they can while the game is joined and played: the host checks no more
-    than its shared limit, says that codes are being guessed, and the right
-    code still gets in, ahead of the addresses that guessed wrong."""
+    """More guessers than the door has places, each on a loopback address of
+    its own, guess the code as fast as they can while the game is joined
+    and played: the host checks no more than its shared limit, says that
+    codes are being guessed, and the right code still gets in, ahead of the
+    addresses that guessed wrong (before, the guessers' newer connections
+    turned the player's waiting HELLO away)."""
     server, port = host(tmp_path / "host", TWO, "beowulf")
     stop = threading.Event()
     refused: list[str] = []
+    waiting: set[socket.socket] = set()  # the guessers' connections, for a quick end
     rng = random.Random(29)
 
     def guess(source: str) -> None:
@@ -262,15 +266,19 @@ def test_wrong_codes_from_many_addresses_are_checked_no_faster_than_the_limit(
             code = "".join(rng.choice(P.CODE_ALPHABET) for _ in range(6))
             try:
                 peer = Peer(port, "BRUNHILD", code=code, source=source)
+                waiting.add(peer.socket)
                 peer.socket.settimeout(40)
                 refused.append(peer.read())
+                waiting.discard(peer.socket)
                 peer.close()
             except OSError:
                 refused.append("")
+            if not refused[-1]:
+                stop.wait(0.01)  # turned away: back at once (a little later, on a busy machine)
 
     guessers = [
-        threading.Thread(target=guess, args=(f"127.0.2.{n % 8 + 1}",), daemon=True)
-        for n in range(D.PER_ADDRESS * 8)
+        threading.Thread(target=guess, args=(f"127.0.2.{n + 1}",), daemon=True)
+        for n in range(D.AT_DOOR + 8)
     ]
     start = time.monotonic()
     for thread in guessers:
@@ -282,6 +290,9 @@ def test_wrong_codes_from_many_addresses_are_checked_no_faster_than_the_limit(
         time.sleep(max(0.0, 10 - (time.monotonic() - start)))
     finally:
         stop.set()
+        for sock in list(waiting):
+            with contextlib.suppress(OSError):
+                sock.shutdown(socket.SHUT_RDWR)
         for thread in guessers:
             thread.join(45)
     minutes = (time.monotonic() - start) / 60
@@ -394,6 +405,28 @@ def test_a_joiner_takes_no_answers_after_the_games_end(tmp_path: Path) -> None:
     assert len(watcher.stderr.splitlines()) < 10
 
 
+def test_a_joiner_takes_no_more_answers_in_a_turn_than_any_player_gives(tmp_path: Path) -> None:
+    """A hostile host answers Brunhild's first question, again and again, with
+    an area the engine only asks again for: the joiner stops after the most
+    answers any player gives in a turn, and its replay stays that short (a
+    million such answers in 30 s grew it by 171 MB before)."""
+    fake = FakeHost()
+    watcher = join(tmp_path / "watch", fake.port, None)
+    conn = fake.let_in()
+    refused = (f"Q {seq} COUNTRY 7 40 5" for seq in itertools.count())
+    try:
+        sent = _flood(conn, refused, 30)
+        assert watcher.finish() == 1, watcher.stderr
+    finally:
+        conn.close()
+        fake.close()
+    said = f"more than {P.MAX_TURN_ANSWERS} answers came for Brunhild in one turn"
+    assert said in watcher.stderr, watcher.stderr
+    assert sent > P.MAX_TURN_ANSWERS
+    assert watcher.answered() <= P.MAX_TURN_ANSWERS
+    assert len(watcher.stderr.splitlines()) < 5
+
+
 @pytest.mark.parametrize(
     ("flood", "started"),
     [("PING", True), ("WAIT BRUNHILD\nWAIT BEOWULF", False), ("WAIT BRUNHILD", False)],
@@ -421,6 +454,7 @@ def test_find_shows_announcements_printable(tmp_path: Path) -> None:
     folder.mkdir()
     record = "host={}\ncontrols=110200\nopen=BRUNHILD\nturns={}\nadvanced=1\nversion=1\nproto=2\n"
     (folder / "evil-4000.game").write_text(record.format("\x1b]0;pwned\x07\x1b[2J", 20))
+    (folder / "turned-4002.game").write_text(record.format("\u202enoisrev", 20))
     (folder / "huge-4001.game").write_text(record.format("huge", "9" * 240))
     found = subprocess.run(
         [sys.executable, "-m", "saga", "--find"],
@@ -432,4 +466,5 @@ def test_find_shows_announcements_printable(tmp_path: Path) -> None:
     assert found.returncode == 0, found.stderr
     assert "\x1b" not in found.stdout + found.stderr and "\x07" not in found.stdout
     assert "\\x1b]0;pwned\\x07" in found.stdout
+    assert "\u202e" not in found.stdout and "\\u202enoisrev" in found.stdout  # not reversed
     assert "huge" not in found.stdout

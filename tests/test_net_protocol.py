@@ -95,6 +95,11 @@ def test_messages_travel_unchanged(message: P.Message) -> None:
         "DELETE /etc/passwd",
         "PING now",
         "Q 1 COUNTRY 6 3\x00 5",
+        "HASH 0 " + "0" * 64,  # turns start at 1 (0 is the end's, said by FINAL)
+        "KEYS 27 78 71 76 87 82 84",  # a key is a letter a player sees: no Esc ...
+        "KEYS 89 78 71 76 87 82 55296",  # ... no half of a character ...
+        "KEYS 32 78 71 76 87 82 84",  # ... no space
+        "KEYS 89 78 71 76 87 82 8238",  # ... nor a bidirectional override
     ],
 )
 def test_malformed_lines_are_refused(line: str) -> None:

@@ -132,6 +132,23 @@ def test_a_headless_host_takes_over_a_seat_left_empty(tmp_path: Path) -> None:
     assert "nobody came to play it" not in server.stderr  # not at the start
 
 
+def test_a_seat_watch_counts_only_the_wait_for_an_answer_still_to_come() -> None:
+    # Once Brunhild's answer has come, the engine's short wait for an answer
+    # of the host's own (sent through the server's thread) is nobody's
+    # lateness, however long ago her wait began.
+    from saga.net.play import SeatWatch
+
+    answers = [0]
+    watch = SeatWatch(0.0, lambda: answers[0])  # late at once
+    assert watch.overdue() is None  # waiting for nobody
+    watch.waiting(1)
+    assert watch.overdue() == 1
+    answers[0] += 1  # her answer came
+    assert watch.overdue() is None
+    watch.waiting(1)  # her next question
+    assert watch.overdue() == 1
+
+
 def test_a_spectator_joins_late_and_catches_up(tmp_path: Path) -> None:
     server, port = host(tmp_path / "host", TWO, "beowulf", typed=True)
     joiner = join(tmp_path / "join", port, TWO, "brunhild")

@@ -13,13 +13,22 @@ import re
 import socket
 import subprocess
 import sys
+import threading
 import time
 from pathlib import Path
 
 import pytest
 
+from saga.files.config import DELAY_TICKS
 from tests.guards import HANG
-from tests.netgames import CODE, ORACLE, environment, replays_the_original
+from tests.netgames import (
+    ORACLE,
+    Machine,
+    answers_for,
+    environment,
+    game_args,
+    replays_the_original,
+)
 
 pytest.importorskip("pygame")
 
@@ -27,21 +36,41 @@ DRIVER = Path(__file__).with_name("netwindow.py")
 TRACE = ORACLE / "load" / "12_s4-t8of20-adv-r110200.trace"  # Beowulf and Brunhild
 SAVE = ORACLE / "load" / "s4-t8of20-adv-r110200.saga"
 LIMIT = 2 * HANG  # seconds a window may take
+LONGEST_DELAY = 3  # the message delay slider's longest timed step: 21 IntuiTicks, 2.1 s
+CODE = "TEAM77"  # typed into the forms, which take only what a join code may hold
 
 
 class Window:
     """One window's process, its robot's log and its replay."""
 
-    def __init__(self, folder: Path, role: str, port: int, seat: int, args: list[str]) -> None:
+    def __init__(
+        self,
+        folder: Path,
+        role: str,
+        port: int,
+        seat: int | str,  # the robot's heroes: 1, or 0,1
+        args: list[str],
+        *,
+        delay: int = 0,
+        trace: Path = TRACE,
+        env: dict[str, str] | None = None,
+    ) -> None:
         folder.mkdir()
-        (folder / "Saga.config").write_text("DELAY=0\n")  # portable: everything stays here
+        # Portable: everything stays here.  DELAY is the message delay slider's step.
+        (folder / "Saga.config").write_text(f"DELAY={delay}\n")
         self.folder, self.log, self.record = folder, folder / "robot.log", folder / "game.replay"
         command = [sys.executable, str(DRIVER), role, str(port), CODE, str(self.log)]
-        command += [str(TRACE), str(seat), "--", "--record", str(self.record), *args]
-        env = environment(SAGA_NET_REGISTRY=str(folder.parent / "lan"), SDL_VIDEODRIVER="dummy")
+        command += [str(trace), str(seat), "--", "--record", str(self.record), *args]
+        lan = str(folder.parent / "lan")
+        extra = env or {}
         with open(folder / "stderr.txt", "w") as err:
             self.process = subprocess.Popen(
-                command, cwd=folder, env=env, stdin=subprocess.DEVNULL, stdout=err, stderr=err
+                command,
+                cwd=folder,
+                env=environment(SAGA_NET_REGISTRY=lan, SDL_VIDEODRIVER="dummy", **extra),
+                stdin=subprocess.DEVNULL,
+                stdout=err,
+                stderr=err,
             )
 
     def said(self) -> str:
@@ -112,3 +141,257 @@ def test_a_window_waiting_at_its_own_question_sees_the_host_go(tmp_path: Path) -
         host.kill()
         join.kill()
     assert os.path.getsize(join.record) > 0
+
+
+# The original's games with two human heroes: a saved game, and (a long soak) a whole one.
+WHOLE = ORACLE / "4_20_1_110200.trace"  # the original's game of Beowulf and Brunhild
+# The original's games with two human heroes, a saved game and (a long soak)
+# a whole one; in the default suite, that game's first two turns as a game of
+# two turns (the port's trace of it: the original's has twenty).
+HUMAN_GAMES = [
+    pytest.param("two-turns", ["--seed", "4", "--turns", "2", "--advanced"], id="two-turns"),
+    pytest.param(TRACE, ["--seed", "12", str(SAVE)], id="saved-turn-8", marks=pytest.mark.soak),
+    pytest.param(WHOLE, game_args(WHOLE), id="whole-game", marks=pytest.mark.soak),
+]
+
+
+def _two_turns(folder: Path) -> Path:
+    """The port's trace of the original's two-human game cut to two turns,
+    its humans answered as the original's were (those turns are the same)."""
+    heroes = ["1", "1", "0", "2", "0", "0"]  # Beowulf and Brunhild human, Ragnar the Amiga's
+    made = subprocess.run(
+        [sys.executable, "-m", "saga.trace", "4", "2", "1", *heroes, "--answers", str(WHOLE)],
+        env=environment(),
+        capture_output=True,
+        text=True,
+        timeout=HANG,
+        check=True,
+    )
+    trace = folder / "4_2_1_110200.trace"
+    trace.write_text(made.stdout)
+    return trace
+
+
+@pytest.mark.parametrize("trace, game", HUMAN_GAMES)
+def test_windows_of_the_command_line_play_through_long_message_delays_with_no_input(
+    tmp_path: Path, trace: Path | str, game: list[str]
+) -> None:
+    # saga --host and saga --join without --headless open their windows,
+    # hosting and joined.  Each window's desktop has looked elsewhere since
+    # it opened, its message delay is 2.1 s, and nothing is typed or clicked
+    # on it but its own hero's answers, when they are asked: every message
+    # delay runs out by itself, on both machines, whatever arrives meanwhile.
+    if trace == "two-turns":
+        trace = _two_turns(tmp_path)
+        game = [*game, "BEOWULF=HUMAN", "BRUNHILD=HUMAN", "RAGNAR=AMIGA"]
+    assert isinstance(trace, Path)
+    assert DELAY_TICKS[LONGEST_DELAY] == 21
+    (tmp_path / "lan").mkdir()
+    port = _free_port()
+    address = f"127.0.0.1:{port}"
+    host_args = ["--host", address, "--code", CODE, "--seat", "beowulf", *game]
+    host = Window(tmp_path / "host", "cli", port, 0, host_args, delay=LONGEST_DELAY, trace=trace)
+    join = None
+    try:
+        host.wait_for("waiting: ")
+        join_args = ["--join", address, "--code", CODE, "--seat", "brunhild"]
+        join = Window(
+            tmp_path / "join", "cli", port, 1, join_args, delay=LONGEST_DELAY, trace=trace
+        )
+        limit = 600.0 + 10 * len(answers_for(trace, {0, 1}))  # 2.1 s a message, and more
+        assert [host.finish(limit), join.finish(limit)] == [0, 0], host._err() + join._err()
+    finally:
+        host.kill()
+        if join is not None:
+            join.kill()
+    assert host.record.read_bytes() == join.record.read_bytes()
+    checked = replays_the_original(host.record, trace)
+    assert checked.returncode == 0, checked.stderr
+    for window, hero in ((host, 0), (join, 1)):
+        said = window.said().splitlines()
+        given = [line for line in said if line.startswith("input: ")]
+        during = [line for line in given if "(asked " in line]
+        # In the game, only its hero's answers, one each; then the scores and the title screen.
+        assert len(during) == len(answers_for(trace, {hero})), given
+        assert all(line.endswith(("(over)", "(quit)")) for line in given if line not in during)
+        assert sum(line.startswith("pause: ") for line in said) > 5  # delays that ran out
+
+
+def test_a_window_host_is_warned_of_a_silent_seat_and_plays_it_here(tmp_path: Path) -> None:
+    # Brunhild's machine holds her seat and answers the host's pings, but
+    # never her questions (a headless joiner whose player types nothing).
+    # With --take-over-after 3 the host's window warns that her answer is
+    # late, its player chooses to play her seat here, her machine is let go,
+    # and the game ends as the original's.
+    (tmp_path / "lan").mkdir()
+    port = _free_port()
+    address = f"127.0.0.1:{port}"
+    host_args = ["--host", address, "--code", CODE, "--seat", "beowulf", "--take-over-after", "3"]
+    host = Window(tmp_path / "host", "cli", port, "0,1", [*host_args, "--seed", "12", str(SAVE)])
+    silent = None
+    try:
+        host.wait_for("waiting: ")
+        join_args = ["--join", address, "--code", CODE, "--seat", "brunhild"]
+        silent = Machine(tmp_path / "silent", join_args, typed=True)
+        host.wait_for("late: Brunhild has not answered for [3-9] s")
+        assert silent.finish() != 0
+        assert host.finish() == 0, host._err()
+    finally:
+        host.kill()
+        if silent is not None:
+            silent.kill()
+    assert re.search(r"the host plays Brunhild now: no answer came for [3-9] s", silent.stderr)
+    said = host.said()
+    assert said.count("late: played here") == 1 and "late: waited" not in said
+    # What the network told, in the title bar: who came, and the seat taken over.
+    assert "note: the machine of Brunhild (127.0.0.1) joined" in said
+    assert re.search(r"note: playing Brunhild here from now on: no answer came for \d+ s", said)
+    checked = replays_the_original(host.record, TRACE)
+    assert checked.returncode == 0, checked.stderr
+
+
+def test_windows_of_the_command_line_play_by_code(tmp_path: Path) -> None:
+    # saga --host online and saga --join CODE without --headless: the host's
+    # window shows Brunhild's code, her player's window joins with it, through
+    # a mailbox server and relay of our own on loopback, and the saved game
+    # ends as the original's.
+    from tests.wormholes import local_servers, loopback_env
+
+    (tmp_path / "lan").mkdir()
+    with local_servers(tmp_path / "wormhole") as local:
+        online = ["--seat", "beowulf", *local.options(), "--seed", "12", str(SAVE)]
+        host = Window(
+            tmp_path / "host", "cli", 0, 0, ["--host", "online", *online], env=loopback_env()
+        )
+        join = None
+        try:
+            host.wait_for("code: Brunhild ")
+            code = re.search(r"code: Brunhild (\S+)", host.said())
+            assert code is not None
+            join_args = ["--join", code[1], "--seat", "brunhild", *local.options()]
+            join = Window(tmp_path / "join", "cli", 0, 1, join_args, env=loopback_env())
+            assert [host.finish(), join.finish()] == [0, 0], host._err() + join._err()
+        finally:
+            host.kill()
+            if join is not None:
+                join.kill()
+    assert host.record.read_bytes() == join.record.read_bytes()
+    checked = replays_the_original(host.record, TRACE)
+    assert checked.returncode == 0, checked.stderr
+
+
+def test_the_command_line_answers_the_windows_forms(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # saga --host and --join without --headless: the window hosts or joins at
+    # once with what the command line says, checked as the terminal's is.
+    import saga.window.app as app
+    from saga import cli
+    from saga.net.online import Servers
+    from saga.screen.network import HostForm, JoinForm
+    from saga.window.game import LATE_AFTER
+
+    seen: dict[str, object] = {}
+
+    def window(*args: object, network: object = None, **kwargs: object) -> int:
+        seen["network"] = network
+        seen["servers"] = kwargs.get("servers")
+        seen["late_after"] = kwargs.get("late_after")
+        return 0
+
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "Saga.config").write_text("")  # portable: everything stays here
+    monkeypatch.setattr(app, "run_window", window)
+    heroes = ["BEOWULF=HUMAN", "BRUNHILD=HUMAN", "RAGNAR=AMIGA"]
+    assert (
+        cli.main(["--host", "127.0.0.1:4000", "--code", "k7qx-pm", "--seat", "beowulf", *heroes])
+        == 0
+    )
+    assert seen["network"] == HostForm("127.0.0.1:4000", "K7QXPM", frozenset({0}))
+    assert cli.main(["--join", "[::1]:4000", "--code", CODE, "--seat", "brunhild"]) == 0
+    assert seen["network"] == JoinForm("[::1]:4000", CODE, "brunhild")
+    assert seen["servers"] is None  # not online: Saga.config's, should one be hosted later
+    assert seen["late_after"] == LATE_AFTER
+    assert cli.main(["--host", "4000", "--take-over-after", "5", *heroes]) == 0
+    assert seen["late_after"] == 5  # the window warns of an answer that late
+    # Online, by code: the codes window or the code's host; the servers given.
+    assert cli.main(["--host", "online", "--seat", "beowulf", *heroes]) == 0
+    assert seen["network"] == HostForm("", "", frozenset({0}), online=True)
+    mailbox = ["--mailbox", "ws://127.0.0.1:4000/v1", "--relay", "tcp:127.0.0.1:4001"]
+    assert cli.main(["--join", "7 Crossover clockwork", "--seat", "brunhild", *mailbox]) == 0
+    assert seen["network"] == JoinForm("7-crossover-clockwork", "", "brunhild")
+    assert seen["servers"] == Servers("ws://127.0.0.1:4000/v1", "tcp:127.0.0.1:4001")
+    capsys.readouterr()
+    refused = {
+        "--code: a join code": ["--host", "4000", "--code", "ABC12", *heroes],
+        "needs the host's --code": ["--join", "127.0.0.1:4000"],
+        "needs the host's code (e.g. 7-crossover-clockwork) or address": [
+            "--join",
+            "4000",
+            "--code",
+            CODE,
+        ],
+        "EGIL is not a human hero": ["--host", "4000", "--seat", "egil", *heroes],
+        "--codes goes with --headless": ["--host", "online", "--codes", "codes.txt", *heroes],
+        "takes no --code": ["--join", "7-crossover-clockwork", "--code", CODE],
+    }
+    for said, argv in refused.items():
+        assert cli.main(argv) == 2, argv
+        assert said.lower() in capsys.readouterr().err.lower(), argv
+
+
+def test_the_host_s_window_says_when_codes_are_being_guessed() -> None:
+    # While the players are awaited, wrong codes come from this machine's
+    # address, as a guesser's would: the wait window says so under the port.
+    from amiga.input import IntuiMessage, ScriptedEventSource
+    from saga.engine import tables as T
+    from saga.engine.session import Setup
+    from saga.look.text import english
+    from saga.screen.network import HostForm
+    from saga.screen.ui import Ui
+    from saga.window.network import Network
+    from tests.netgames import Peer
+
+    shown: list[str] = []
+    guessing: list[int] = []
+
+    def guess(port: int) -> None:
+        for _ in range(8):  # past the door's alarm (5 in a minute)
+            try:
+                peer = Peer(port, code="TEAM99")
+            except OSError:
+                return  # the host has stopped
+            peer.read()  # the host's refusal, or its hanging up
+            peer.close()
+
+    end = time.monotonic() + HANG
+
+    class Source(ScriptedEventSource):
+        def next_event(self, timeout: float | None = 0.0) -> IntuiMessage | None:
+            port = next((int(line.split()[-1]) for line in shown if line.startswith("Port")), 0)
+            if port and not guessing:
+                guessing.append(port)
+                threading.Thread(target=guess, args=(port,), daemon=True).start()
+            seen = any("guessing the join code" in line for line in shown)
+            if (seen or time.monotonic() > end) and not len(self):
+                self.key("\x1b")  # the host gives up
+            time.sleep(0.01)
+            return super().next_event(timeout)
+
+    ui = Ui(Source())
+    text = ui.text
+
+    def keep(x: int, y: int, said: str, pen: int, **kw: bool) -> None:
+        shown.append(said)
+        text(x, y, said, pen, **kw)
+
+    ui.text = keep  # type: ignore[method-assign]
+
+    def no_lan() -> object:
+        raise OSError("no local network here")
+
+    setup = Setup(1, (T.HUMAN, T.HUMAN, T.AMIGA, T.NONE, T.NONE, T.NONE))
+    asked = HostForm("127.0.0.1:0", CODE, frozenset({0}))
+    network = Network(registry=no_lan)  # type: ignore[arg-type]
+    assert network.host(ui, english(), setup, asked) is None  # cancelled
+    assert any(line.startswith("someone may be guessing the join code") for line in shown)

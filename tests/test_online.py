@@ -9,7 +9,9 @@ first test shows that it does refuse.
 
 from __future__ import annotations
 
+import queue
 import re
+import socket
 import time
 from collections.abc import Callable, Iterator
 from pathlib import Path
@@ -25,7 +27,7 @@ from tests.netgames import (
     game_args,
     replays_the_original,
 )
-from tests.wormholes import Local, local_servers, loopback_env
+from tests.wormholes import Local, local_servers, loopback_env, wrong_try
 
 TWO = ORACLE / "4_20_1_110200.trace"  # Beowulf and Brunhild are human
 THREE = ORACLE / "items" / "2067283218_30_1_011212.trace"  # Brunhild, Egil, Siegfried
@@ -180,6 +182,99 @@ def test_the_relay_carries_a_game_when_direct_connections_are_off(
     _until(lambda: local.relayed() > before + 10_000, host)  # the whole game went through it
 
 
+class _Streams:
+    """A stand-in for the host's server that keeps the streams its codes bring."""
+
+    def __init__(self) -> None:
+        self.streams: queue.Queue[socket.socket] = queue.Queue()
+
+    def open_seats(self) -> frozenset[int]:
+        return frozenset({1})
+
+    def accept(self, sock: socket.socket, address: str, seats: frozenset[int]) -> None:
+        self.streams.put(sock)
+
+
+def _unread(writer: socket.socket, most: int) -> int:
+    """Write to ``writer`` until it has been held back for a while (or ``most`` bytes)."""
+    writer.setblocking(False)
+    sent, chunk = 0, b"PING\n" * 13_000
+    held = time.monotonic()
+    while sent < most and time.monotonic() - held < 2.0:
+        try:
+            sent += writer.send(chunk)
+            held = time.monotonic()
+        except BlockingIOError:
+            time.sleep(0.01)
+    return sent
+
+
+def test_a_machine_that_reads_nothing_holds_the_other_back(local: Local) -> None:
+    """A code's stream, host and joiner in this process: each side in turn
+    writes as fast as it can while the other reads nothing.  The writer is
+    held back after a few megabytes (the sockets' buffers), as over TCP, and
+    then everything arrives.  Before, the reading machine kept whatever came
+    in its memory (200 MB sent grew it by 405 MB), or the stream broke."""
+    from saga.look.text import english
+    from saga.net import tunnel
+    from saga.net.online import Servers
+
+    servers, streams = Servers(local.mailbox, local.relay), _Streams()
+    invitations = tunnel.Invitations(
+        streams, servers, english(), tell=lambda line: None, shown=lambda codes: None
+    )
+    invitations.open()
+    joined = tunnel.dial(invitations.current()[1], servers, english(), tell=lambda line: None)
+    hosted = streams.streams.get(timeout=HANG)
+    try:
+        for writer, reader in ((hosted, joined.sock), (joined.sock, hosted)):
+            sent = _unread(writer, 64 * 2**20)
+            assert sent < 32 * 2**20, f"{sent} bytes went to a machine that reads nothing"
+            reader.settimeout(HANG)
+            received = 0
+            while received < sent:
+                data = reader.recv(2**20)
+                assert data, "the stream broke"
+                received += len(data)
+            assert received == sent
+    finally:
+        joined.close()
+        invitations.close(wait=1)
+        hosted.close()
+
+
+def test_a_code_renewed_twice_at_once_is_no_trouble_with_the_mailbox(local: Local) -> None:
+    """A double click on Renew: the second closes a code's wormhole while it is
+    still reaching the mailbox server.  The seat gets its fresh code, and the
+    host says nothing (before, it said the mailbox server could not be reached,
+    and the seat had no code for 5 s)."""
+    from saga.look.text import english
+    from saga.net import tunnel
+    from saga.net.online import Servers
+
+    said: list[str] = []
+    invitations = tunnel.Invitations(
+        _Streams(),
+        Servers(local.mailbox, local.relay),
+        english(),
+        tell=said.append,
+        shown=lambda codes: None,
+    )
+    invitations.open()
+    try:
+        first = invitations.current()[1]
+        invitations.renew(1)
+        time.sleep(0.01)  # the second click, as the first's code reaches the mailbox server
+        invitations.renew(1)
+        end = time.monotonic() + HANG
+        while invitations.current().get(1, first) == first:
+            assert time.monotonic() < end, said
+            time.sleep(0.02)
+    finally:
+        invitations.close()
+    assert said == []
+
+
 def test_a_join_with_the_mailbox_server_stopped_says_so(tmp_path: Path) -> None:
     with local_servers(tmp_path / "servers") as own:
         host = Host(tmp_path / "host", TWO, "beowulf", own)
@@ -198,6 +293,28 @@ def test_hosting_with_no_mailbox_server_says_so(tmp_path: Path) -> None:
         host = Host(tmp_path / "host", TWO, "beowulf", own)
         assert host.finish(HANG) == 2
         assert f"The mailbox server cannot be reached: {own.mailbox}" in host.stderr
+
+
+@pytest.mark.soak
+def test_a_guesser_burning_codes_gets_them_at_a_pace(tmp_path: Path, local: Local) -> None:
+    """Slow (RENEW_EVERY).  A stranger tries a wrong code on each of Brunhild's
+    codes as soon as it is made (anyone may list a mailbox server's codes):
+    the first few are made again at once, then one every RENEW_EVERY seconds,
+    the host says one line for each, and the player still joins and plays.
+    Before, each try made a code at once: 60 tries took 7 s and 122 lines."""
+    from saga.net import door
+
+    host = Host(tmp_path / "host", TWO, "beowulf", local)
+    code = host.code("Brunhild")
+    tries = int(door.RENEW_BURST) + 2
+    for _ in range(tries):
+        assert wrong_try(local.mailbox, code.split("-")[0] + "-wrong-guess") == (
+            "WrongPasswordError"
+        )
+        code = host.code("Brunhild", other_than=code)
+    assert host.stderr.count("A wrong code was tried, and a new one made, for Brunhild") == tries
+    joiner = _joiner(tmp_path / "join", code, local, TWO, "brunhild")
+    _same_game([host, joiner], TWO)
 
 
 @pytest.mark.soak

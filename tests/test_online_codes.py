@@ -3,16 +3,19 @@ settings of the servers, the command line, and the seat a code admits."""
 
 from __future__ import annotations
 
+import os
 import socket
 from pathlib import Path
 
 import pytest
+from guards import returns
 
 from saga import cli
 from saga.files.config import SettingsFile, mailbox_url, relay_hint
 from saga.net import protocol as P
 from saga.net.online import is_code, normal_code, write_codes
 from saga.net.server import Server
+from saga.net.tunnel import LOOPBACK
 
 
 @pytest.mark.parametrize(
@@ -77,6 +80,52 @@ def test_the_online_options_are_checked_before_anything_happens(
 ) -> None:
     assert cli.main(["--headless", *args]) == 2
     assert complaint in capsys.readouterr().err
+
+
+@pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="makes a named pipe")
+@pytest.mark.parametrize(
+    ("kind", "complaint"),
+    [
+        ("link", "is a symbolic link"),
+        ("pipe", "is not a plain file"),
+        ("folder", "is a folder"),
+        ("nowhere", "folder that does not exist"),
+        ("settings", "--codes must not overwrite the settings"),
+        ("answers", "--codes must not overwrite the --answers file"),
+    ],
+)
+def test_the_codes_file_is_a_plain_file_of_its_own(
+    kind: str,
+    complaint: str,
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """--codes is rewritten all game long: a link, a pipe, a folder or a file the
+    game reads is refused before anything is hosted, and left as it was
+    (before, a link or a pipe was replaced by a file, and a folder only said
+    so at each new code)."""
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.setenv(LOOPBACK, "1")
+    settings = tmp_path / "Saga.config"
+    settings.write_text("")
+    precious = tmp_path / "answers.trace"
+    precious.write_text("Q COUNTRY 6 3 5\n")
+    path = {"settings": settings, "answers": precious}.get(kind, tmp_path / "codes.txt")
+    if kind == "link":
+        path.symlink_to(precious)
+    elif kind == "pipe":
+        os.mkfifo(path)
+    elif kind == "folder":
+        path.mkdir()
+    elif kind == "nowhere":
+        path = tmp_path / "nowhere" / "codes.txt"
+    args = ["--headless", "--host", "online", "--codes", str(path), "--answers", str(precious)]
+    args += ["--mailbox", "ws://127.0.0.1:9/v1", "BEOWULF=HUMAN", "BRUNHILD=HUMAN"]
+    assert returns(lambda: cli.main([*args, "--seat", "beowulf"])) == 2
+    assert complaint in capsys.readouterr().err
+    assert precious.read_text() == "Q COUNTRY 6 3 5\n" and settings.read_text() == ""
+    assert path.is_symlink() == (kind == "link") and path.is_fifo() == (kind == "pipe")
 
 
 def test_a_code_admits_its_own_seat_only() -> None:

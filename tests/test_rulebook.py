@@ -33,7 +33,19 @@ RULEBOOKS: dict[str, Callable[[str], str]] = {
 }
 # The chapters on how this program is worked: their numbers are keys and
 # menus, not rules.
-PROGRAM = {"controls", "menus", "title", "files", "original", "replays", "network", "reading"}
+PROGRAM = {
+    "controls",
+    "menus",
+    "title",
+    "files",
+    "original",
+    "replays",
+    "network",
+    "online",
+    "address",
+    "net-trouble",
+    "reading",
+}
 
 
 def _plain(line: G.Line) -> str:

@@ -104,12 +104,12 @@ def test_a_game_played_in_the_window_records_and_replays_three_ways(
     expected = trace.read_text()
     player = _Player(read_answers(expected.splitlines()))
 
-    def run_window(*args: object, wrap_host: app.HostWrapper, **kwargs: object) -> int:
-        def wrap(host: app.ScreenHost, setup: Setup) -> Host:
-            player.host = host
-            return wrap_host(host, setup)
+    def run_window(*args: object, record: app.HostWrapper, **kwargs: object) -> int:
+        def wrap(host: Host, setup: Setup) -> Host:
+            player.host = host  # type: ignore[assignment]  # a local game's: the ScreenHost
+            return record(host, setup)
 
-        return real(*args, source=player, wrap_host=wrap, **kwargs)  # type: ignore[arg-type]
+        return real(*args, source=player, record=wrap, **kwargs)  # type: ignore[arg-type]
 
     real = app.run_window
     monkeypatch.setattr(app, "run_window", run_window)
@@ -167,8 +167,9 @@ def test_tab_again_brings_the_message_delay_back(home: Path) -> None:
     source = ScriptedEventSource().key(FAST_KEY).ticks(7)
     ui = Ui(source)
     g = Session(Setup(1), english(), QuietHost()).game
-    host = ScreenHost(ui, Board(ui), english(), Config(delay=1), g, None, lambda key: None)
-    host.autoplay = host.fast = True
+    config = Config(delay=1)
+    host = ScreenHost(ui, Board(ui), english(), config, g, None, print, summary=print, autoplay=1)
+    host.fast = True
     host.pause()  # at full speed it only looks at the keyboard
     assert not host.fast
     host.pause()  # then waits its seven ticks again
@@ -194,8 +195,10 @@ def test_watching_a_replay_keeps_no_settings(home: Path, monkeypatch: pytest.Mon
     seen: list[tuple[Config, Setup]] = []
     stores: list[object] = []
 
-    def run_window(config: Config, setup: Setup, *args: object, **kwargs: object) -> int:
-        seen.append((config, setup))
+    def run_window(
+        config: Config, *args: object, watch: replayfile.Replay, **kwargs: object
+    ) -> int:
+        seen.append((config, watch.setup()))
         stores.append(kwargs.get("store"))
         return 0
 

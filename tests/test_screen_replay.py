@@ -56,7 +56,9 @@ def play_through_screens(trace: Path, art: Art | None = None) -> RecordingScreen
     ui = Ui(player, art=art)
 
     def hosting(g: Game) -> RecordingScreenHost:
-        host = RecordingScreenHost(ui, Board(ui), english(), Config(delay=0), g, None, print)
+        host = RecordingScreenHost(
+            ui, Board(ui), english(), Config(delay=0), g, None, print, summary=lambda: None
+        )
         player.host = host
         return host
 

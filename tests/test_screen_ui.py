@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import contextlib
+import copy
 from pathlib import Path
 
 import pytest
@@ -14,12 +16,14 @@ from saga.engine.rng import Lcg64
 from saga.engine.session import Session, Setup
 from saga.engine.state import GameState
 from saga.files.config import Config, SettingsFile
+from saga.files.replayfile import Replay
 from saga.look.text import english
 from saga.play.hosts import QuietHost
 from saga.screen.board import Board
 from saga.screen.title import TitleScreen
 from saga.screen.ui import MESSAGE_TOP, QuitProgram, Ui
 from saga.window.app import App, Leave, run_window
+from saga.window.game import WindowGame
 from saga.window.host import ScreenHost
 
 TEXT = english()
@@ -50,10 +54,15 @@ def test_title_screen_gadgets_by_mouse(source: ScriptedEventSource, ui: Ui) -> N
     assert config.controls[:2] == [T.HUMAN, T.HUMAN] and config.advanced
 
 
-def _host(source: ScriptedEventSource, delay: int = 0) -> tuple[ScreenHost, Ui]:
+def _game(source: ScriptedEventSource, delay: int = 0) -> WindowGame:
+    """A new game in the window, not yet started: its screen host asks as in play."""
     ui = Ui(source)
-    g = Session(Setup(1), TEXT, QuietHost()).game
-    return ScreenHost(ui, Board(ui), TEXT, Config(delay=delay), g, None, lambda key: None), ui
+    return WindowGame(ui, Board(ui), Config(delay=delay), Setup(1), TEXT, print)
+
+
+def _host(source: ScriptedEventSource, delay: int = 0) -> tuple[ScreenHost, Ui]:
+    game = _game(source, delay)
+    return game.screen, game.ui
 
 
 @pytest.mark.parametrize("delay, ticks_needed", [(1, 7), (2, 14), (3, 21)])
@@ -151,9 +160,7 @@ def test_a_whole_amiga_game_in_the_window(
     settings.write_text("; mine\nTURNS=7\n")
     store = SettingsFile(settings)
     store.read()
-    assert (
-        run_window(config, Setup(3, tuple(config.controls)), TEXT, None, source, store=store) == 0
-    )
+    assert run_window(config, TEXT, 3, None, source, store=store) == 0
     assert (tmp_path / "Autosave.saga").stat().st_size == 1780
     assert settings.read_text() == "; mine\nTURNS=7\n"  # nothing changed, nothing written
     # The message line showed exactly what the trace prints (the game over has its own screen).
@@ -206,11 +213,10 @@ def test_title_screen_clicks_beside_the_gadgets_do_nothing(
     assert config == before
 
 
-def _app_in_a_game(source: ScriptedEventSource) -> App:
-    host, ui = _host(source)
+def _app_in_a_game(source: ScriptedEventSource) -> WindowGame:
+    ui = Ui(source)
     app = App(ui, Config(), TEXT, Lcg64(1))
-    app.session = Session(Setup(1), TEXT, host)
-    return app
+    return WindowGame(ui, app.board, app.config, Setup(1), TEXT, app.menu)
 
 
 @pytest.mark.parametrize("item", ["new", "quit_title", "open"])
@@ -219,15 +225,15 @@ def test_leaving_a_game_in_play_asks_first(item: str) -> None:
     source.click(20, 300)  # beside the requester's buttons: nothing
     source.click(300, 20, MouseCode.MENUDOWN).pause(0.1)  # the right button says no
     source.key("n").pause(0.1).key("\r")  # No by its key; then Return says yes
-    app = _app_in_a_game(source)
-    app.menu(item)
-    app.menu(item)
+    game = _app_in_a_game(source)
+    game.menu(item)
+    game.menu(item)
     if item == "open":
         source.pause(0.1).key("\x1b")  # the file requester: cancel, the game goes on
-        app.menu(item)
+        game.menu(item)
     else:
         with pytest.raises(Leave):
-            app.menu(item)
+            game.menu(item)
     assert list(source) == []  # the last key's release went with the requester
 
 
@@ -299,7 +305,7 @@ def test_an_answer_key_whose_upper_case_is_two_letters(source: ScriptedEventSour
     text = {"MSG_KEY_YES": "ß"}
     words = lambda name: text.get(name) or TEXT(name)  # noqa: E731
     g = Session(Setup(1), words, QuietHost()).game
-    host = ScreenHost(ui, Board(ui), words, Config(), g, None, lambda key: None)
+    host = ScreenHost(ui, Board(ui), words, Config(), g, None, print, summary=lambda: None)
     assert host.ask(Ask.YNKEYBOARD, 6).result == ord("ß")  # typed
     assert host.ask(Ask.YNKEYBOARD, 6).result == ord("ß")  # the left button stands for it
 
@@ -319,7 +325,7 @@ def _greek_host(source: ScriptedEventSource) -> ScreenHost:
     ui = Ui(source)
     words = lambda name: GREEK_KEYS.get(name) or TEXT(name)  # noqa: E731
     g = Session(Setup(1), words, QuietHost()).game
-    return ScreenHost(ui, Board(ui), words, Config(), g, None, lambda key: None)
+    return ScreenHost(ui, Board(ui), words, Config(), g, None, print, summary=lambda: None)
 
 
 def test_greek_answers_come_from_a_greek_keyboard_and_from_a_latin_one() -> None:
@@ -382,8 +388,12 @@ def test_a_watched_replay_offers_nothing_to_leave_it_for(
     source.ticks(1).click(300, 300)  # the game over screen
     source.key("\x1b")  # back on the title screen, if there is one: quit
     config = Config(controls=[T.AMIGA] + [T.NONE] * 5, turns=1, delay=0, home=tmp_path)
-    setup = Setup(1, tuple(config.controls), config.turns)
-    App(ui, config, TEXT, Lcg64(1)).run(setup, None, once)
+    app = App(ui, config, TEXT, Lcg64(1))
+    with contextlib.suppress(QuitProgram):  # a watched replay reads what it is sent at full speed
+        if once:
+            app.watch(Replay.starting(Setup(1, tuple(config.controls), config.turns)))
+        else:
+            app.run()
     assert offered == [not once] * 3
 
 
@@ -417,8 +427,20 @@ def test_the_game_over_screen_goes_back_to_the_title_screen(
     source.ticks(1)
     _menu_drag(source, "quit_title")  # on the game-over screen
     config = Config(controls=[T.AMIGA] * 6, turns=1, delay=0, home=tmp_path)
-    assert run_window(config, Setup(3, tuple(config.controls)), TEXT, None, source) == 0
+    assert run_window(config, TEXT, 3, None, source) == 0
     assert titles == [False, False]  # back at the title screen, where the item rests again
+
+
+def test_a_game_leaves_the_settings_as_they_were(tmp_path: Path) -> None:
+    # A game's set-up goes down to the engine and never back: watching a
+    # replay of other heroes and another length changes no setting.
+    config = Config(controls=[T.HUMAN] + [T.NONE] * 5, turns=20, delay=0, home=tmp_path)
+    before = copy.deepcopy(config)
+    source = ScriptedEventSource().ticks(1).click(300, 300)  # the game-over screen
+    replay = Replay.starting(Setup(1, (T.NONE, T.AMIGA, T.NONE, T.NONE, T.NONE, T.AMIGA), 1, True))
+    with contextlib.suppress(QuitProgram):
+        App(Ui(source), config, TEXT, Lcg64(1)).watch(replay)
+    assert config == before
 
 
 @pytest.mark.parametrize(

@@ -34,7 +34,8 @@ from saga.screen.pages import open_page
 from saga.screen.panel import Panel
 from saga.screen.summary import hero_row, open_summary, piles
 from saga.screen.ui import HEIGHT, WIDTH, QuitProgram, Ui
-from saga.window.host import ScreenHost, show_summary
+from saga.window.game import WindowGame
+from saga.window.host import ScreenHost
 
 RAGNAR = T.HERO_NAMES.index("Ragnar")
 GRENDALL = next(n for n, m in enumerate(T.MONSTER_TABLE) if m.name == "Grendall")
@@ -190,7 +191,8 @@ def test_the_summary_notes_this_turns_score_as_the_original_does(
     assert g.heroes[EGIL].score[turn] == 0 != v.score(EGIL)
     before = savefile.encode(g.state)
     source.press(MouseCode.MENUDOWN)  # it closes
-    show_summary(ui, g, ENGLISH)
+    game = WindowGame(ui, Board(ui), Config(), Setup.continuing(5, g.state), ENGLISH, print)
+    game.summary()  # as the menu or Help opens it; the game's state is g's
     assert v.score_history(EGIL)[turn] == g.heroes[EGIL].score[turn] == v.score(EGIL)
     assert g.heroes[beowulf].score[turn] == 0  # nobody plays him: the original skips him
     assert savelayout.differences(before, savefile.encode(g.state)) == [
@@ -291,7 +293,9 @@ def _game_host(source: ScriptedEventSource) -> tuple[ScreenHost, Ui]:
     ui = Ui(source)
     board = Board(ui)
     g = demo_game()
-    host = ScreenHost(ui, board, ENGLISH, Config(delay=0), g, None, lambda key: None)
+    host = ScreenHost(
+        ui, board, ENGLISH, Config(delay=0), g, None, lambda key: None, summary=lambda: None
+    )
     for h in g.heroes:  # nothing on the board where the pointer goes
         h.alive = False
     for j in g.jarls:
@@ -336,7 +340,9 @@ def test_view_is_read_only() -> None:
 def test_hover_uses_printed_moves_and_follows_a_reveal(ui: Ui) -> None:
     g = demo_game()
     board = Board(ui)
-    host = ScreenHost(ui, board, ENGLISH, Config(delay=0), g, None, lambda key: None)
+    host = ScreenHost(
+        ui, board, ENGLISH, Config(delay=0), g, None, lambda key: None, summary=lambda: None
+    )
     jarl = g.treasures[T.MAGIC_SHIRT].possessor  # a shirt adds a move, never to the line
     host.redraw()
     x, y = _spot(board, (T.JARL, jarl))

@@ -14,7 +14,6 @@ from amiga.iff.png import decode_png
 from amiga.input import Qualifier, RawKey, ScriptedEventSource
 from saga.engine import tables as T
 from saga.engine.rng import Lcg64
-from saga.engine.session import Setup
 from saga.files.config import Config
 from saga.look.text import english
 from saga.screen.ui import NOTE_SECONDS, TITLE_HEIGHT, Ui
@@ -28,7 +27,7 @@ def _title_screen(source: ScriptedEventSource, home: Path) -> tuple[Ui, Config]:
     """Run the title screen on ``source`` until it runs out (Esc quits it)."""
     ui = Ui(source)
     config = Config(controls=list(CONTROLS), home=home)
-    App(ui, config, TEXT, Lcg64(1)).run(Setup(1, tuple(config.controls)), None)
+    App(ui, config, TEXT, Lcg64(1)).run()
     return ui, config
 
 

@@ -61,7 +61,8 @@ def click(x: int, y: int, button: int = 1) -> None:
 
 def _host(ui: Ui, config: Config | None = None) -> ScreenHost:
     g = Session(Setup(1), TEXT, QuietHost()).game
-    return ScreenHost(ui, Board(ui), TEXT, config or Config(delay=0), g, None, lambda key: None)
+    config = config or Config(delay=0)
+    return ScreenHost(ui, Board(ui), TEXT, config, g, None, lambda key: None, summary=lambda: None)
 
 
 def answer_once_asked(
@@ -198,7 +199,7 @@ def test_the_game_over_screen_is_not_skipped_by_keys_from_the_game(
     taken = answer_once_asked(monkeypatch, source, lambda: click(300, 300))
     for _ in range(3):  # the last question's spare keys, pressed as the scores came up
         type_key(" ", "SPACE")
-    assert app._game_over(session) is None  # dismissed by the click that came after
+    assert app._game_over(session).state is None  # dismissed by the click that came after
     assert [m.char for m in taken[0] if m.idcmp == IDCMP.VANILLAKEY] == [" "] * 3
 
 

@@ -31,7 +31,6 @@ from amiga.input import IDCMP, ScriptedEventSource  # noqa: E402
 from amiga.input import pygame_source as ps  # noqa: E402
 from saga.engine import tables as T  # noqa: E402
 from saga.engine.session import Session, Setup  # noqa: E402
-from saga.engine.state import GameState  # noqa: E402
 from saga.files import savefile  # noqa: E402
 from saga.files.config import Config  # noqa: E402
 from saga.look.text import english  # noqa: E402
@@ -185,7 +184,6 @@ def live(monkeypatch: pytest.MonkeyPatch) -> Iterator[list[Watched]]:
 def run_game(
     config: Config,
     during: Callable[[threading.Event], None],
-    state: GameState | None = None,
     path: Path | None = None,
 ) -> tuple[int, float]:
     """Run the game in the window while ``during`` acts from a thread; the
@@ -211,8 +209,7 @@ def run_game(
     thread = threading.Thread(target=act, daemon=True)
     try:
         thread.start()
-        setup = Setup.continuing(3, state) if state else Setup(3, tuple(config.controls))
-        status = run_window(config, setup, TEXT, path)
+        status = run_window(config, TEXT, 3, path)
         return status, time.monotonic()
     finally:
         done.set()
@@ -326,7 +323,7 @@ def test_a_window_closed_during_a_save_leaves_a_whole_save(
             pygame.event.post(event)
         os.kill(os.getpid(), signal.SIGTERM)
 
-    status, _ = run_game(config, save_and_close, savefile.load(path), path)
+    status, _ = run_game(config, save_and_close, path)
     assert status == 0
     assert path.read_bytes() == before or savefile.load(path) is not None
     assert sorted(p.name for p in tmp_path.iterdir()) in (

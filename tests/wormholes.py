@@ -113,3 +113,22 @@ def local_servers(folder: Path) -> Iterator[Local]:
     finally:
         _stop(mailbox)
         _stop(relay)
+
+
+def wrong_try(mailbox: str, code: str, timeout: float = 60.0) -> str:
+    """Try ``code`` as a stranger would, from this process, and hang up: the name
+    of what magic-wormhole raised (``WrongPasswordError`` for a wrong guess)."""
+    from saga.net import tunnel
+
+    async def guess() -> str:
+        wormhole = tunnel._wormhole(mailbox, tunnel._Watch())
+        wormhole.set_code(code)
+        try:
+            await wormhole.get_verifier()
+            outcome = "agreed"
+        except Exception as e:
+            outcome = type(e).__name__
+        await tunnel._close(wormhole)
+        return outcome
+
+    return tunnel._on_reactor(guess).result(timeout)

@@ -34,7 +34,7 @@ from amiga.input.keymap import CONTROL_CHARS, HID_TO_RAWKEY, US_KEYMAP, us_vanil
 from amiga.input.message import IntuiMessage
 from amiga.input.source import EventSource
 
-TICKS_HZ = 10.0  # IntuiTicks: about ten a second while the window is active
+TICKS_HZ = 10.0  # IntuiTicks: about ten a second, whichever window the desktop has in front
 
 # Messages waiting to be read, at most (besides urgent ones): a flood of
 # input beyond what the program keeps up with is dropped, oldest first.
@@ -83,9 +83,15 @@ class PygameEventSource(EventSource):
     """Messages from the window a :class:`Presenter` opened.
 
     Pointer positions are mapped through the presenter to screen pixels.
-    INTUITICKS are generated from ``clock`` at ``tick_hz`` while the window
-    is active and :attr:`want_ticks` is set, and never queue up: a program that
-    is busy for a second gets one tick, not ten.
+    INTUITICKS are generated from ``clock`` at ``tick_hz`` while
+    :attr:`want_ticks` is set, and never queue up: a program that is busy for
+    a second gets one tick, not ten.  They come whether or not the desktop
+    has the window in front.  Intuition sends them to the active window
+    only, and a program on its own screen in front, as Saga's was, always
+    had them; here the whole window is that screen, and a player who looks
+    at another window of the desktop has not stopped the Amiga's clock: a
+    message delay that counts ticks runs out all the same (ACTIVEWINDOW and
+    INACTIVEWINDOW still say where the desktop's focus went).
 
     Waiting sleeps in SDL until an event or the next tick, so a window with
     nothing to do costs nothing.  However fast input comes, the queue stays
@@ -114,7 +120,6 @@ class PygameEventSource(EventSource):
         self._modifiers = Qualifier(0)
         self._held: set[int] = set()
         self._text_qualifier = Qualifier(0)
-        self._active = True
         self._sdl_wait = _sdl_waiter()
         pygame.key.set_repeat(*(key_repeat or (0, 0)))
         pygame.key.start_text_input()
@@ -137,11 +142,10 @@ class PygameEventSource(EventSource):
             if self.want_ticks and not self._ticking:
                 self._ticks.skip()  # beats missed while ticks were off are not owed
             self._ticking = self.want_ticks
-            ticking = self._active and self.want_ticks
-            if ticking and self._ticks.due():
+            if self.want_ticks and self._ticks.due():
                 return self._message(IDCMP.INTUITICKS, 0, self._modifiers)
             waits = [WAKE_SECONDS]
-            if ticking:
+            if self.want_ticks:
                 waits.append(self._ticks.remaining())
             if deadline is not None:
                 if self._clock() >= deadline:
@@ -209,10 +213,8 @@ class PygameEventSource(EventSource):
         elif kind == pygame.QUIT:
             queue(self._message(IDCMP.CLOSEWINDOW, 0, self._modifiers))
         elif kind == pygame.WINDOWFOCUSGAINED:
-            self._active = True
             queue(self._message(IDCMP.ACTIVEWINDOW, 0, self._modifiers))
         elif kind == pygame.WINDOWFOCUSLOST:
-            self._active = False
             self._held.clear()
             queue(self._message(IDCMP.INACTIVEWINDOW, 0, self._modifiers))
         elif kind == pygame.VIDEORESIZE:

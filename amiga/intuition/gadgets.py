@@ -10,13 +10,13 @@ a string gadget, once clicked, takes the keys until Return.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 
 from amiga.display.box import Box
 from amiga.display.rastport import RastPort
 from amiga.input.codes import IDCMP, MouseCode, Qualifier, RawKey
 from amiga.input.message import IntuiMessage
-from amiga.intuition.look import DrawInfo, bevel, centred, fill, label
+from amiga.intuition.look import DrawInfo, bevel, centred, fill, label, outline
 
 KNOB_WIDTH = 12
 
@@ -266,15 +266,31 @@ class StringGadget(Gadget):
 
     Text put in beforehand is shown selected, as a fresh Amiga string
     gadget's contents are: the first character typed replaces all of it,
-    while a cursor key keeps it for editing.
+    while a cursor key keeps it for editing.  Only the active gadget, the
+    one the keys go to, shows its selection and cursor, inside a frame in
+    the fill pen, so the player sees where typing goes.  A disabled one is
+    ghosted and takes neither the pointer nor the keys.
+
+    ``edit`` is the gadget's edit hook (SGH_KEY): it gets each character
+    typed and gives the one to put in (``str.upper`` for a code, say), or
+    None to refuse it; a refused key sets :attr:`refused` until the next.
     """
 
     def __init__(
-        self, box: Box, text: str = "", *, max_chars: int = 64, refuse: str = "", **kw: bool
+        self,
+        box: Box,
+        text: str = "",
+        *,
+        max_chars: int = 64,
+        refuse: str = "",
+        edit: Callable[[str], str | None] | None = None,
+        **kw: bool,
     ) -> None:
         super().__init__(box, **kw)
         self.max_chars = max_chars
         self.refuse = refuse  # characters never taken, e.g. "/" in a file name
+        self.edit = edit
+        self.refused = False
         self.set_text(text)
         self.active = False
 
@@ -304,6 +320,7 @@ class StringGadget(Gadget):
         if message.idcmp != IDCMP.VANILLAKEY:
             return False
         char = message.char
+        self.refused = False
         if message.qualifier & (Qualifier.AMIGA | Qualifier.CONTROL):
             if char.upper() == "X":
                 self.text, self.cursor, self.selected = "", 0, False
@@ -311,6 +328,12 @@ class StringGadget(Gadget):
         if char == "\r":
             self.selected = False
             return True
+        if char.isprintable() and self.edit is not None:
+            edited = self.edit(char)
+            if edited is None:
+                self.refused = True
+                return False
+            char = edited
         if self.selected and (char in "\b\x7f" or char.isprintable()):
             self.text, self.cursor, self.selected = "", 0, False
             if char in "\b\x7f":
@@ -324,6 +347,8 @@ class StringGadget(Gadget):
         elif char.isprintable() and len(self.text) < self.max_chars and char not in self.refuse:
             self.text = self.text[: self.cursor] + char + self.text[self.cursor :]
             self.cursor += 1
+        elif char.isprintable():
+            self.refused = True
         return False
 
     def _cursor_key(self, raw: int, qualifier: int) -> bool:
@@ -355,11 +380,17 @@ class StringGadget(Gadget):
         first = self._first_shown()
         shown = self.text[first : first + self._columns()]
         top = b.top + (b.height - rp.font.height + 1) // 2
-        if self.selected:
+        if not self.enabled:
+            label(rp, b.left + 4, top, shown, di.disabled)
+            return
+        selected = self.selected and self.active
+        if selected:
             fill(
                 rp, Box(b.left + 4, top, b.left + 4 + 8 * len(shown), top + rp.font.height), di.fill
             )
-        label(rp, b.left + 4, top, shown, di.fill_text if self.selected else di.text)
+        label(rp, b.left + 4, top, shown, di.fill_text if selected else di.text)
+        if self.active:
+            outline(rp, Box(b.left + 1, b.top + 1, b.right - 1, b.bottom - 1), di.fill)
         if self.active and not self.selected:
             x = b.left + 4 + 8 * (self.cursor - first)
             fill(rp, Box(x, top, x + 8, top + rp.font.height), di.fill)
@@ -415,6 +446,7 @@ class GadgetList:
             if gadget is not None and gadget.up(x, y):
                 return gadget
             return None
-        if kind in (IDCMP.VANILLAKEY, IDCMP.RAWKEY) and self.typing is not None:
-            return self.typing if self.typing.key(message) else None
+        typing = self.typing
+        if kind in (IDCMP.VANILLAKEY, IDCMP.RAWKEY) and typing is not None and typing.enabled:
+            return typing if typing.key(message) else None
         return None

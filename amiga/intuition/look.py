@@ -43,6 +43,15 @@ def bevel(rp: RastPort, box: Box, di: DrawInfo, *, raised: bool = True) -> None:
     rp.draw(x0, y1)
 
 
+def outline(rp: RastPort, box: Box, pen: int) -> None:
+    """A one-pixel line round the inside of a box."""
+    x0, y0, x1, y1 = box.left, box.top, box.right - 1, box.bottom - 1
+    rp.apen = pen
+    rp.move(x0, y0)
+    for x, y in ((x1, y0), (x1, y1), (x0, y1), (x0, y0)):
+        rp.draw(x, y)
+
+
 def label(rp: RastPort, x: int, top: int, text: str, pen: int) -> None:
     """Text whose cell's top edge is at ``top`` (not its baseline)."""
     rp.draw_mode = DrawMode.JAM1

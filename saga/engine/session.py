@@ -13,13 +13,14 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
+from saga.engine import cheats
 from saga.engine import tables as T
 from saga.engine.game import Game, Hosting
 from saga.engine.host import Host, Lookup
 from saga.engine.placement import start_game
 from saga.engine.rng import Lcg64, RandomSource
 from saga.engine.state import GameState
-from saga.engine.turn import all_withdrawn, game_over_line, play, scores
+from saga.engine.turn import all_withdrawn, game_over_line, mark_scores, play, scores
 
 SEEDS = range(2**64)  # the reference generator's states, as a replay's first line holds them
 TURNS = range(1, T.MAX_TURNS + 1)  # a game's length: the score table has a slot for each turn
@@ -149,6 +150,16 @@ class Session:
         """
         self.start()
         play(self.game)
+
+    def note_scores(self) -> None:
+        """Note each playing hero's score for the turn in progress, as the
+        original's summary window does when it opens (a game saved after
+        keeps them, as the original's would)."""
+        mark_scores(self.game)
+
+    def luck_cheat(self) -> None:
+        """The original's hidden cheat, its keys pressed in order at a key prompt."""
+        cheats.luck_cheat(self.game)
 
     @property
     def over(self) -> bool:

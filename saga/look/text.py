@@ -30,11 +30,16 @@ CATALOG_NAME = "saga"
 
 # Control characters (C0, DEL, C1) as the escapes Python writes them: text from
 # outside (a catalog, a file name, a peer) is shown on a terminal, never obeyed.
+# So are the marks that turn the direction of the text after them (a name
+# announced on the LAN could otherwise show itself, or the line, reversed).
 _CONTROLS = {c: f"\\x{c:02x}" for c in (*range(0x20), 0x7F, *range(0x80, 0xA0))}
+_DIRECTIONS = (0x061C, 0x200E, 0x200F, *range(0x202A, 0x202F), *range(0x2066, 0x206A))
+_CONTROLS.update({c: f"\\u{c:04x}" for c in _DIRECTIONS})
 
 
 def printable(text: str) -> str:
-    """``text`` safe to write to a terminal: control characters shown as ``\\x1b`` and so on."""
+    """``text`` safe to write to a terminal: control characters shown as ``\\x1b``,
+    direction marks as ``\\u202e``, and so on."""
     return text.translate(_CONTROLS)
 
 

@@ -28,6 +28,7 @@ from saga.net import protocol as P
 SERVICE = "_saga._tcp.local."
 MAX_TXT = 200  # characters of one TXT value that are read
 MAX_NAME = 40  # characters of a host's name (or address) that are shown
+MAX_GAMES = 64  # games on offer that are kept: anyone on the LAN may announce thousands
 
 
 @dataclass(frozen=True)
@@ -162,7 +163,7 @@ class FolderRegistry:
 
     def games(self) -> list[Announced]:
         found = []
-        for path in sorted(self.folder.glob("*.game"))[:64]:
+        for path in sorted(self.folder.glob("*.game"))[:MAX_GAMES]:
             try:
                 text = read_limited(path, 4096).decode()
                 port = int(path.stem.rsplit("-", 1)[1])
@@ -252,10 +253,12 @@ class ZeroconfRegistry:
     ) -> None:
         from zeroconf import ServiceStateChange
 
-        if state_change is ServiceStateChange.Removed:
-            with self._lock:
+        with self._lock:
+            if state_change is ServiceStateChange.Removed:
                 self._found.pop(name, None)
-            return
+                return
+            if name not in self._found and len(self._found) >= MAX_GAMES:
+                return  # full: not even asked about (asking takes up to 1.5 s)
         info = self._zc.get_service_info(service_type, name, timeout=1500)
         if info is None or not info.parsed_addresses() or info.port is None:
             return
@@ -266,7 +269,8 @@ class ZeroconfRegistry:
         game = Announced.from_txt(txt, info.parsed_addresses()[0], info.port, name)
         if game is not None:
             with self._lock:
-                self._found[name] = game
+                if name in self._found or len(self._found) < MAX_GAMES:
+                    self._found[name] = game
 
     def announce(self, game: Announced) -> None:
         from zeroconf import ServiceInfo

@@ -5,12 +5,15 @@ door (open connections and never say HELLO), and guess the code.
 
 - **Places at the door.**  A connection is *at the door* from its opening
   until its HELLO is answered.  There are :data:`AT_DOOR` places, at most
-  :data:`PER_ADDRESS` for one address, and a new connection always gets
-  one: when they are full, the oldest connection of the address holding
-  the most places leaves.  So connections that never finish their HELLO
-  cost their address its own places, not anyone else's, and a machine
-  whose HELLO comes at once (every real one) gets in.  The server also
-  closes a connection whose HELLO has not come within its handshake time.
+  :data:`PER_ADDRESS` for one address (whose oldest connection leaves for
+  its newest), and a new connection always gets one: when they are full,
+  one leaves from the address that failed most (wrong codes, checks that
+  waited too long, connections turned away), among those from the address
+  holding the most places, drawn at random.  So connections that never
+  finish their HELLO, or that guess, cost their own addresses their
+  places, not a player's, who has failed nowhere; and no connection
+  is sure to be the next to leave.  The server also closes a connection
+  whose HELLO has not come within its handshake time.
 - **Checking codes.**  Every check of a code takes a token from its
   address's bucket (:data:`ADDRESS_BURST`, then one every
   60/:data:`ADDRESS_PER_MINUTE` seconds) and from one bucket shared by every
@@ -19,10 +22,16 @@ door (open connections and never say HELLO), and guess the code.
   tokens back.  A HELLO that finds no token waits for one instead of being
   refused (so the right code still gets in, after a while); when tokens
   come, addresses that gave the right code before go first (a player
-  rejoining), then those with the fewest wrong codes, and among equals a
+  rejoining), then those that failed least, and among equals a
   HELLO drawn at random (a guesser with many fresh addresses has no fixed
   place ahead of the player).  A HELLO that waits :data:`CHECK_WAIT`
   seconds is refused: the host is busy, try again.
+
+- **Codes burned online.**  An online game's codes (saga.net.tunnel) need
+  no checking here: each admits one try.  But anyone may list a mailbox
+  server's codes by their numbers and burn them with wrong tries, and each
+  burned code is made again: :class:`Renewals` says how soon, so that a
+  guesser makes the host neither churn codes nor talk without end.
 
 At 30 checks a minute, guessing one of the 25**6 codes of
 :func:`~saga.net.protocol.new_code` takes about 7 years on average, and
@@ -51,6 +60,8 @@ CHECK_WAIT = 30.0  # seconds a HELLO may wait for its check
 ALARM = 5  # wrong codes in a minute that make the host say codes are being guessed
 MAX_ADDRESSES = 4096  # addresses whose tokens and wrong codes are remembered
 WINDOW = 60.0
+RENEW_BURST = 3.0  # a seat's online codes burned by wrong tries that are made again at once ...
+RENEW_EVERY = 10.0  # ... and then one every this many seconds
 
 
 def address_group(address: str) -> str:
@@ -88,12 +99,13 @@ class Bucket:
 @dataclass
 class _Address:
     bucket: Bucket
-    wrong: int = 0  # wrong codes remembered from it
+    failed: int = 0  # its wrong codes, checks that waited too long, connections turned away
     right: bool = False  # it gave the right code before
 
     def rank(self) -> int:
-        """Its place in the queue for checks: lower goes first."""
-        return -1 if self.right else self.wrong
+        """Its place in the queue for checks (lower goes first) and at the door
+        (higher leaves first)."""
+        return -1 if self.right else self.failed
 
 
 @dataclass
@@ -122,20 +134,30 @@ class Door:
 
     def enter(self, key: Hashable, address: str) -> list[Hashable]:
         """A connection opened: it takes a place; returns those that must leave for it."""
+        now = self.clock()
         group = address_group(address)
         leaving: list[Hashable] = []
         mine = [k for k, g in self._at_door.items() if g == group]
         if len(mine) >= PER_ADDRESS:
             leaving.append(mine[0])
-            self.leave(mine[0])
-        if len(self._at_door) >= AT_DOOR:
+        elif len(self._at_door) >= AT_DOOR:
             counts: dict[str, int] = {}
             for g in self._at_door.values():
                 counts[g] = counts.get(g, 0) + 1
-            most = max(counts, key=lambda g: counts[g])
-            oldest = next(k for k, g in self._at_door.items() if g == most)
-            leaving.append(oldest)
-            self.leave(oldest)
+            ranks = {g: self._address(g, now).rank() for g in counts}
+            leaving.append(
+                max(
+                    self._at_door,
+                    key=lambda k: (
+                        ranks[self._at_door[k]],
+                        counts[self._at_door[k]],
+                        self.rng.random(),
+                    ),
+                )
+            )
+        for key_leaving in leaving:
+            self._address(self._at_door[key_leaving], now).failed += 1
+            self.leave(key_leaving)
         self._at_door[key] = group
         return leaving
 
@@ -180,15 +202,17 @@ class Door:
             shared = self._global(now)
             shared.tokens = min(shared.burst, shared.tokens + 1)
             return
-        record.wrong += 1
+        record.failed += 1
         self._wrong.append((now, group))
 
     def overdue(self) -> list[Hashable]:
         """HELLOs that have waited too long for their check: they are refused."""
         now = self.clock()
-        late = [w.key for w in self._waiting if now - w.since >= CHECK_WAIT]
-        self._waiting = [w for w in self._waiting if w.key not in late]
-        return late
+        late = [w for w in self._waiting if now - w.since >= CHECK_WAIT]
+        for waited in late:
+            self._address(waited.group, now).failed += 1
+        self._waiting = [w for w in self._waiting if w not in late]
+        return [w.key for w in late]
 
     def next_event(self) -> float | None:
         """Seconds until a waiting HELLO may be checked or runs out of time (None: none waits)."""
@@ -231,3 +255,22 @@ class Door:
         while len(self._addresses) > MAX_ADDRESSES:
             self._addresses.popitem(last=False)
         return record
+
+
+@dataclass
+class Renewals:
+    """How soon an online game's code burned by a wrong try is made again, by seat:
+    the first :data:`RENEW_BURST` at once, then one every :data:`RENEW_EVERY` seconds."""
+
+    clock: Callable[[], float] = time.monotonic
+    _buckets: dict[Hashable, Bucket] = field(default_factory=dict)
+
+    def wait(self, seat: Hashable) -> float:
+        """A wrong try burned ``seat``'s code: the seconds until its next may be made."""
+        now = self.clock()
+        bucket = self._buckets.get(seat)
+        if bucket is None:
+            bucket = self._buckets[seat] = Bucket(RENEW_BURST, 1 / RENEW_EVERY, RENEW_BURST, now)
+        bucket.fill(now)
+        bucket.tokens -= 1  # below nothing, it is a debt: the time to wait
+        return max(0.0, -bucket.tokens / bucket.rate)

@@ -20,6 +20,8 @@ from dataclasses import dataclass
 from saga.net import protocol as P
 
 OVERSLEPT = 2.0  # seconds a wait may end late before this machine counts as having been stopped
+MIN_PING = 0.1  # seconds: SAGA_NET_KEEPALIVE pings no more often (far below the rate limit)
+MAX_IDLE = 3600.0
 
 
 @dataclass(frozen=True)
@@ -28,7 +30,9 @@ class Keepalive:
     side up after ``idle`` seconds of hearing nothing.
 
     ``SAGA_NET_KEEPALIVE=PING,IDLE`` (seconds) sets both, for tests that
-    must not wait minutes."""
+    must not wait minutes; values no game could live with (a PING every
+    nanosecond, a silence limit shorter than two PINGs or over an hour)
+    leave the defaults."""
 
     ping_every: float = 10.0
     idle: float = 90.0
@@ -40,7 +44,7 @@ class Keepalive:
             ping, idle = (float(word) for word in spec.split(","))
         except ValueError:
             return cls()
-        if not 0 < ping < idle <= 3600:
+        if not (ping >= MIN_PING and 2 * ping <= idle <= MAX_IDLE):
             return cls()
         return cls(ping, idle)
 

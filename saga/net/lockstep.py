@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import hashlib
 import threading
+from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Protocol, overload
@@ -200,6 +201,7 @@ class LockstepHost(PassOn):
         self.alter = alter
         self.asked = 0  # answers the engine has had
         self.turn = 0
+        self._turn_answers: Counter[int] = Counter()  # this turn's, by hero seated elsewhere
         self.countertype = T.HERO  # the engine's, as a new Game holds it
 
     @property
@@ -238,9 +240,23 @@ class LockstepHost(PassOn):
                 f"turn {self.turn}: answer {seq + 1} of the game is for "
                 f"{question(got.mode, got.pen)}, but this machine asks {question(mode, pen)}"
             )
+        if hero not in self.seats:
+            self._count(hero)
         self.asked += 1
         self.countertype = got.countertype
         return Answer(got.result, got.countertype)
+
+    def _count(self, hero: int) -> None:
+        """One more answer from elsewhere for ``hero`` this turn; NetStop past the
+        most any player gives (the engine asks again after an answer it cannot
+        use, so a hostile host could otherwise make this game endless).  The
+        host lets a machine go before its seat gets there (saga.net.server)."""
+        self._turn_answers[hero] += 1
+        if self._turn_answers[hero] > P.MAX_TURN_ANSWERS:
+            raise NetStop(
+                f"turn {self.turn}: more than {P.MAX_TURN_ANSWERS} answers came for "
+                f"{T.HERO_NAMES[hero]} in one turn, more than any player gives"
+            )
 
     def _answer(self, seq: int, mode: Ask, pen: int) -> P.Answer:
         """A question now due: answer it here if its hero is seated here, else
@@ -291,6 +307,7 @@ class LockstepHost(PassOn):
         self.seats = self.seats | heroes
 
     def autosave(self, state: GameState) -> None:
+        self._turn_answers.clear()
         if self.alter is not None:
             self.alter(state)
         self.link.autosaved(state.turn, savefile.encode(state))

@@ -55,9 +55,11 @@ def seat_name(seat: int | None) -> str:
 
 def write_codes(path: Path, codes: Mapping[int | None, str]) -> None:
     """The codes that let a machine in now, one ``HERO CODE`` line each (``watch CODE``
-    for spectators), written whole so that a reader never sees half of them."""
+    for spectators), written whole so that a reader never sees half of them.
+    ``path`` is the user's: a link, a pipe or a folder there is refused
+    (:class:`~amiga.dos.FileProblem`), never followed or replaced."""
     seats = sorted((s for s in codes if s is not None), key=int)
     lines = [f"{seat_name(seat)} {codes[seat]}\n" for seat in seats]
     if None in codes:
         lines.append(f"{WATCH} {codes[None]}\n")
-    write_atomic(path, "".join(lines).encode("ascii"))
+    write_atomic(path, "".join(lines).encode("ascii"), own=False)

@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from amiga.dos import write_atomic
+from amiga.dos import reason, write_atomic
 from saga.engine import tables as T
 from saga.engine.host import FIRST_HERO_PEN, Host, answer_key
 from saga.engine.session import Session, Setup
@@ -118,7 +118,7 @@ def host_game(
         hosting.lockstep = lockstep
         _interruptible(show, lockstep)
         if take_over_after is not None:
-            watch = SeatWatch(take_over_after)
+            watch = SeatWatch(take_over_after, lambda: len(server.stream))
             lockstep.waiting = watch.waiting
 
             def idle() -> None:
@@ -137,20 +137,29 @@ class SeatWatch:
     """How long the engine has waited for another machine's answer: told
     whose answer it waits for (``waiting``), it says once that answer is
     ``after`` seconds late (``overdue``), whether that seat is empty or its
-    machine is silent."""
+    machine is silent.  ``answers`` counts the game's answers: once it has
+    grown, the answer awaited has come, and nothing is late until the
+    engine waits again (its idle time after an answer of this machine's
+    own is nobody's lateness)."""
 
     after: float
+    answers: Callable[[], int]
     hero: int = -1
     since: float = 0.0
+    count: int = 0  # the game's answers when the wait began
 
     def waiting(self, hero: int) -> None:
-        self.hero, self.since = hero, time.monotonic()
+        self.hero, self.since, self.count = hero, time.monotonic(), self.answers()
 
     def overdue(self) -> int | None:
         """The hero whose answer is late, if it is."""
-        if self.hero < 0 or time.monotonic() - self.since < self.after:
+        if self.hero < 0 or self.answers() > self.count or self.waited() < self.after:
             return None
         return self.hero
+
+    def waited(self) -> float:
+        """Seconds since the wait began."""
+        return time.monotonic() - self.since
 
 
 @dataclass
@@ -257,6 +266,7 @@ def told_codes(
     """What a headless host does with its codes: tells each new one, and keeps
     the ones that let a machine in now in ``path`` (if given)."""
     told: dict[int | None, str] = {}
+    problem = [""]  # the last one said: a file that cannot be written is said once
 
     def shown(codes: dict[int | None, str]) -> None:
         for seat, code in sorted(codes.items(), key=lambda item: (item[0] is None, item[0])):
@@ -268,8 +278,12 @@ def told_codes(
         if path is not None:
             try:
                 write_codes(path, codes)
-            except OSError as e:
-                tell(f"can't write the codes to {path}: {e.strerror or e}")
+                problem[0] = ""
+            except OSError as e:  # FileProblem among them
+                said = f"can't write the codes to {path}: {reason(e, detail=True)}"
+                if said != problem[0]:
+                    tell(said)
+                problem[0] = said
 
     return shown
 

@@ -38,6 +38,11 @@ PROTOCOL = 2  # the wire format's number; changed with any change to the message
 MAX_LINE = 4096  # bytes, newline included: a GAME line with a saved game's hex fits
 MAX_REASON = 200  # characters of a REFUSE, STOP or WAIT text
 MAX_SEQ = 10_000_000  # answers in one game, far above any real game's
+# Answers for one hero in one turn: the original's human traces give at most 170.
+# Every machine refuses more (the host lets the seat's machine go; a joiner stops),
+# since a peer that keeps answering what the engine only asks again would
+# otherwise grow every machine's game without end.
+MAX_TURN_ANSWERS = 1000
 MAX_KEY = 0x10FFFF  # a key answer is a character code
 
 # The join code: six characters nobody confuses (no 0/O, 1/I/L, 2/Z, 5/S, 8/B).
@@ -367,6 +372,15 @@ def _int(word: str, low: int, high: int) -> int:
     return value
 
 
+def _key(word: str) -> int:
+    """An answer key: the code of a letter a player can see and type (the game's
+    messages show it, as in "(Y/N)?"), never a control character or a space."""
+    code = _int(word, 0, MAX_KEY)
+    if not chr(code).isprintable() or chr(code).isspace():
+        raise ProtocolError(f"key {code} is no letter a player can type")
+    return code
+
+
 def _hex_save(word: str) -> bytes:
     if len(word) != 2 * SAVE_SIZE:
         raise ProtocolError("a save is not 1780 bytes")
@@ -425,7 +439,7 @@ def _decode(keyword: str, words: list[str], rest: str) -> Message:
             return GameLine(rest)
         case "KEYS":
             count(len(KEY_IDS))
-            return Keys(tuple(_int(w, 0, MAX_KEY) for w in words))
+            return Keys(tuple(_key(w) for w in words))
         case "START":
             count(0)
             return Start()
@@ -445,7 +459,7 @@ def _decode(keyword: str, words: list[str], rest: str) -> Message:
             count(2)
             if not _DIGEST.fullmatch(words[1]):
                 raise ProtocolError("a HASH is 64 hexadecimal digits")
-            return Hash(_int(words[0], 0, T.MAX_TURNS + 1), words[1])
+            return Hash(_int(words[0], 1, T.MAX_TURNS + 1), words[1])  # 0 is FINAL's
         case "FINAL":
             count(1)
             if not _DIGEST.fullmatch(words[0]):

@@ -49,8 +49,7 @@ HANDSHAKE_TIMEOUT = 5.0  # seconds from connecting to a whole HELLO line
 MAX_BUFFERED = 256 * 1024  # bytes waiting for a peer that does not read
 SEND_AHEAD = 64 * 1024  # bytes of answers written to a peer before waiting for it to read
 MAX_PEERS = 32  # machines let in at once, players and spectators
-MAX_STRIKES = 8  # answers no player could give (out of turn, for another's seat) ...
-MAX_TURN_ANSWERS = 1000  # ... or more answers for one seat in one turn: the machine is let go
+MAX_STRIKES = 8  # answers no player could give (out of turn, for another's seat): let go
 FINISH_TIMEOUT = 30.0  # seconds to wait at the end for the others' final hashes
 CALL_TIMEOUT = 10.0  # seconds a control method waits for the loop
 
@@ -466,11 +465,11 @@ class Server:
             return
         if self._taken.get(hero) is not peer:
             return  # the seat was taken over meanwhile
-        if self._turn_answers[hero] >= MAX_TURN_ANSWERS:
+        if self._turn_answers[hero] >= P.MAX_TURN_ANSWERS:
             self._let_go(
                 peer,
                 LetGo(
-                    f"sent more than {MAX_TURN_ANSWERS} answers for {T.HERO_NAMES[hero]} "
+                    f"sent more than {P.MAX_TURN_ANSWERS} answers for {T.HERO_NAMES[hero]} "
                     "in one turn, more than any player gives; let go",
                     "it sent more answers in one turn than any player gives",
                 ),

@@ -15,9 +15,13 @@ The host's :class:`Invitations` keep one code for every open seat and one for
 spectators.  A code admits one machine once, to the seat it was made for
 (the server is told the seat, and refuses a machine that asks for another);
 then the seat has no code until it is open again, when it gets a fresh one,
-as the spectators do at once.  A joiner :func:`dial`\\ s a code and gets a
-:class:`Tunnel`.  Whatever goes wrong ends in one sentence in the player's
-language within :data:`JOIN_TIMEOUT` seconds.
+as the spectators do at once.  A wrong try burns a code too, and anyone may
+list a mailbox server's codes by their numbers and try them: codes burned
+so are made again at the pace :class:`~saga.net.door.Renewals` sets, and
+what the host says of them is bounded (:class:`~saga.net.notices.Notices`).
+A joiner :func:`dial`\\ s a code and gets a :class:`Tunnel`.  Whatever goes
+wrong ends in one sentence in the player's language within
+:data:`JOIN_TIMEOUT` seconds.
 
 Twisted runs in a thread of its own, started with the first online game and
 kept for the program's life (a reactor cannot be started twice); nothing
@@ -47,7 +51,9 @@ from twisted.python.failure import Failure
 from saga.engine import tables as T
 from saga.look.text import Lookup
 from saga.net import bridge
+from saga.net.door import Renewals
 from saga.net.lockstep import NetStop
+from saga.net.notices import Notices
 from saga.net.online import Servers
 
 if TYPE_CHECKING:
@@ -153,6 +159,33 @@ def _tune_dilation() -> None:
         received(self, data)
 
     Connection.connectionMade, Connection.dataReceived = connection_made, data_received
+    _let_a_reader_pause(Connection)
+
+
+def _let_a_reader_pause(connection: type) -> None:
+    """Let a machine that reads slowly slow the other side down, as TCP does.
+
+    When a subchannel's reader falls behind, Dilation pauses the connection
+    under it (``pauseProducing``) so that the sender's data waits at the
+    sender; magic-wormhole 0.24's connection has no such method, so the
+    call fails, the connection drops, and the data that follows is held in
+    the receiving machine's memory without limit (a host by code could
+    grow a joiner by hundreds of megabytes).  Pausing the connection pauses
+    its TCP transport: the sender's writes then wait, and its own bounds
+    (MAX_BUFFERED in the server and the client) apply.  A magic-wormhole
+    that has the methods keeps its own."""
+    for name in ("pauseProducing", "resumeProducing", "stopProducing"):
+        if not hasattr(connection, name):
+            setattr(connection, name, _to_transport(name))
+
+
+def _to_transport(name: str) -> Callable[[Any], None]:
+    def call(self: Any) -> None:
+        if self.transport is not None:
+            getattr(self.transport, name)()
+
+    call.__name__ = name
+    return call
 
 
 def _servers(servers: Servers) -> tuple[str, str]:
@@ -310,6 +343,10 @@ class Invitations:
         self.opened = False  # the first codes are made
         self.closed = False
         self._changed = threading.Condition()
+        # The reactor's thread only: wrong tries' renewals, by seat.
+        self._notices = Notices(tell)
+        self._renewals = Renewals()
+        self._held: set[int | None] = set()  # seats whose next code waits for its time
 
     def open(self) -> None:
         """Make the first codes; NetStop if the mailbox server is out of reach."""
@@ -376,10 +413,12 @@ class Invitations:
             seat = invitation.seat
             if seat is not None and seat not in open_seats and not invitation.used:
                 self._end(invitation)  # played here now
-        coded = {i.seat for i in self.invitations}
+        coded = {i.seat for i in self.invitations} | self._held
         for seat in sorted(open_seats - coded):
             self._invite(seat)
-        if not any(i.seat is None and not i.used for i in self.invitations):
+        if None not in self._held and not any(
+            i.seat is None and not i.used for i in self.invitations
+        ):
             self._invite(None)
 
     def _invite(self, seat: int | None) -> None:
@@ -417,10 +456,12 @@ class Invitations:
             await invitation.wormhole.get_verifier()
         except WrongPasswordError:
             if not invitation.ended:
-                self.tell(f"{self.text('MSG_NET_WRONG_TRY')} {self._who(invitation.seat)}")
-            self._end(invitation)
+                self._end(invitation, again=False)
+                self._renew_after_wrong_try(invitation.seat)
             return
         except ServerConnectionError:  # the mailbox server is out of reach: try again later
+            if invitation.ended:  # no: it was closed here as it connected (a code renewed)
+                return
             if not self.unreachable:
                 with self._changed:
                     self.unreachable = True
@@ -434,6 +475,26 @@ class Invitations:
             self._end(invitation)
             return
         self._use(invitation)
+
+    def _renew_after_wrong_try(self, seat: int | None) -> None:
+        """A wrong try burned ``seat``'s code: a fresh one now, or once its turn
+        comes (saga.net.door.Renewals), said when it is made."""
+        wait = self._renewals.wait(seat)
+
+        def renew() -> None:
+            self._held.discard(seat)
+            if self.closed:
+                return
+            self._notices.say(
+                self._who(seat), f"{self.text('MSG_NET_WRONG_TRY')} {self._who(seat)}"
+            )
+            self._ensure()
+
+        if wait <= 0:
+            renew()
+        else:
+            self._held.add(seat)
+            reactor().callLater(wait, renew)
 
     def _use(self, invitation: _Invitation) -> None:
         """The code's key is agreed: the code is spent, and the machine has

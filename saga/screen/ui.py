@@ -64,6 +64,7 @@ ALT_KEYS = frozenset((*SCALE_KEYS, *FULLSCREEN_KEYS, SCREENSHOT_KEY))  # the win
 WINDOW_TEXT = "0123sS\r"
 FLASH_SECONDS = 0.12
 NOTE_SECONDS = 3.0  # how long a note stays in the title bar
+TITLE_COLUMNS = (WIDTH - 8) // FONT  # characters the title bar shows
 
 
 @dataclass
@@ -159,7 +160,7 @@ class Ui:
     def _bar(self, text: str) -> None:
         self.fill(0, 0, WIDTH - 1, TITLE_HEIGHT - 2, P.MENU_BACK)
         self.fill(0, TITLE_HEIGHT - 1, WIDTH - 1, TITLE_HEIGHT - 1, P.BLACK)
-        self.text(4, 8, text[: (WIDTH - 8) // FONT], P.MENU_TEXT)
+        self.text(4, 8, text[:TITLE_COLUMNS], P.MENU_TEXT)
 
     def set_show_title(self, on: bool) -> None:
         """Show or hide the title bar (ShowTitle); hidden, the frame shows there."""

@@ -3,7 +3,8 @@
 The menus work as on the Amiga: Project (new game, open, save, quit),
 Settings (title bar, watching the Amiga move) and Help.  Saving is offered
 at the start of a turn, as the original allows; leaving a game is possible
-at any question, so no game can trap its player.
+at any question, so no game can trap its player.  A game in play is a
+:class:`~saga.window.game.WindowGame`, which answers its own menu items.
 """
 
 from __future__ import annotations
@@ -23,8 +24,6 @@ from amiga.intuition import Menu, MenuItem, bar
 from saga.art import WINDOW_ICON
 from saga.art.kit import Art, OwnArt
 from saga.engine import tables as T
-from saga.engine.game import Game
-from saga.engine.host import Host
 from saga.engine.rng import Lcg64
 from saga.engine.session import Session, Setup
 from saga.engine.state import GameState
@@ -36,38 +35,29 @@ from saga.screen import pens as P
 from saga.screen.board import Board
 from saga.screen.gameover import draw_game_over
 from saga.screen.title import TitleScreen
-from saga.screen.ui import HEIGHT, WIDTH, GameAborted, QuitProgram, Ui
-from saga.screen.windows import ask_yes_no, dismisses
+from saga.screen.ui import HEIGHT, WIDTH, QuitProgram, Ui
+from saga.screen.windows import dismisses
 from saga.window import filemessages as fm
-from saga.window.host import ScreenHost, show_summary
+from saga.window.game import LATE_AFTER, RULES, HostWrapper, Leave, WindowGame
 
 GAME_OVER_REST = 1.0  # seconds the game-over screen takes no input, as the original's
 
-# Puts a recorder or a replay around each game's screen host, told the game's set-up.
-HostWrapper = Callable[[ScreenHost, Setup], Host]
-
 if TYPE_CHECKING:  # the network's modules (asyncio) load only when a network game is wanted
-    from saga.net.lockstep import LockstepHost, NetStop
+    from saga.files.replayfile import Answer as Scripted
+    from saga.files.replayfile import Replay
+    from saga.net.online import Servers
+    from saga.window.game import NetWish
     from saga.window.network import NetGame, Network
 
 
-class Leave(GameAborted):
-    """Leave the game in progress, perhaps for one just opened."""
-
-    def __init__(
-        self, state: GameState | None = None, path: Path | None = None, then: str | None = None
-    ) -> None:
-        super().__init__()
-        self.state = state
-        self.path = path
-        self.then = then  # a network game to host or join next
-
-
 class App:
-    """The program: its menus, the title screen and the games played.
+    """The program: its screen, settings and menus, and the rounds of title
+    screen and game (each game a :class:`WindowGame`, made and played here).
 
     What the player changes in a menu or on the title screen goes to
-    ``store``; nothing else is ever kept.
+    ``store``; nothing else is ever kept, and nothing of a game comes back
+    into ``config``.  Each new game's :class:`Setup` is made from the
+    settings as the player left them, on the program's ``dice``.
     """
 
     def __init__(
@@ -78,9 +68,11 @@ class App:
         dice: Lcg64,
         *,
         store: SettingsStore | None = None,
-        wrap_host: HostWrapper | None = None,
+        record: HostWrapper | None = None,
         autosave: Path | None = None,
         network: Network | None = None,
+        servers: Servers | None = None,
+        late_after: float = LATE_AFTER,
     ) -> None:
         self.ui = ui
         # The start-of-turn autosave: another name when another game plays in the folder.
@@ -89,14 +81,11 @@ class App:
         self.store = store or ForgetSettings()  # keeps the player's changes of settings
         self.t = text
         self.dice = dice  # every game of the run draws from it in turn
-        self.wrap_host = wrap_host
-        self.session: Session | None = None  # the game in play
-        self.path: Path | None = None  # where the game in play was opened or saved
-        self.once = False  # playing one game only (a watched replay), no title screen
+        self.record = record
+        self.folder = config.home  # where the file requester opens: the last file's folder
         self._network = network  # network play, made when first wanted
-        self.net: NetGame | None = None  # the network game in play
-        self.screen_host: ScreenHost | None = None  # the game in play's
-        self.then: str | None = None  # "host" or "join": what the player picked in a game
+        self.servers = servers  # an online game's servers (None: Saga.config's)
+        self.late_after = late_after  # a hosted game warns of an answer this late (seconds)
         ui.set_menus(self._menus())
         ui.take_screenshot = self._screenshot
         ui.show_title = config.titlebar
@@ -176,58 +165,64 @@ class App:
     # -- the rounds of title screen and game ---------------------------------
 
     def run(
-        self, setup: Setup, path: Path | None, once: bool = False, notices: Sequence[Notice] = ()
+        self,
+        path: Path | None = None,
+        *,
+        network: NetWish | None = None,
+        notices: Sequence[Notice] = (),
     ) -> None:
-        """Play rounds of title screen and game; ``once`` plays ``setup``'s game
-        alone, with no title screen (a watched replay).
+        """Play rounds of title screen and game until the player quits.
 
-        Otherwise the title screen starts from ``setup``'s heroes.  The
-        start-up ``notices`` (a bad hero word, a bad line of the settings)
-        come first, in a requester over the title screen, as 1.95 shows them.
-        A saved game named by ``path`` alone (from the command line) is opened
-        next; if it fails, its requester says why, stderr too (as for the other
-        start-up warnings, and as ``--headless`` says it), and the title screen
-        follows.
+        The start-up ``notices`` (a bad hero word, a bad line of the
+        settings) come first, in a requester over the title screen, as 1.95
+        shows them.  A saved game named by ``path`` (from the command line)
+        is opened next; if it fails, its requester says why, stderr too (as
+        for the other start-up warnings, and as ``--headless`` says it), and
+        the title screen follows.  ``network`` hosts (that saved game, or a
+        new one of the settings) or joins a network game first.
         """
-        self.config.controls = list(setup.controls)
-        self.path = path
-        self.once = once
-        state = setup.state
-        if once:
-            self._play(state, first=setup)
-            return
         if notices:
             self._title_screen().draw()
             fm.tell(self.ui, self.t, notices)
-        if state is None and path is not None:
+        following = Leave(then=network)
+        if path is not None:
             self._title_screen().draw()  # 1.95 loads it with the title screen up
-            state, self.path = self._load(path, starting=True) or (None, None)
-        while True:
-            if self.then is not None:
-                action, self.then = self.then, None
-                state = self._network_game(action, state)
-                continue
-            if state is None:
-                choice = self._title_screen().run()
-                if choice.action == "quit":
-                    return
-                if choice.action in ("host", "join"):
-                    state = self._network_game(choice.action)
-                    continue
-                if choice.action == "open":
-                    opened = self._open()
-                    if opened is None:
-                        continue
-                    state, self.path = opened
-                else:
-                    self.path = None
-            state = self._play(state)
+            opened = self._load(path, starting=True)  # if it fails, the title screen follows
+            following = Leave(*opened, then=network) if opened is not None else Leave()
+        while (next_round := self._round(following)) is not None:
+            following = next_round
+
+    def watch(self, replay: Replay) -> None:
+        """Play a replay's game alone, with no title screen (the window's only game):
+        it answers for the humans, and its player takes over where it ends."""
+        game = self._game(replay.setup(), replay=replay.answers)
+        if game.play() is None and game.over:
+            self._game_over(game.session, alone=True)
+
+    def _round(self, following: Leave) -> Leave | None:
+        """One round: the title screen (unless a game is to follow at once), then
+        a game; returns what follows it, or None when the player quits."""
+        if following.then is not None:
+            return self._network_game(following.then, following.state, following.path)
+        state, path = following.state, following.path
+        if state is None:
+            choice = self._title_screen().run()
+            if choice.action == "quit":
+                return None
+            if choice.action in ("host", "join"):
+                return Leave(then=choice.action)
+            if choice.action == "open":
+                opened = self._open()
+                if opened is None:
+                    return Leave()
+                state, path = opened
+        return self._play(self._game(self._setup(state), path=path))
 
     def _title_screen(self) -> TitleScreen:
         return TitleScreen(self.ui, self.config, self.t, self.menu, self.store.remember)
 
     def _setup(self, state: GameState | None) -> Setup:
-        """The game the settings make (or the saved one), on the run's dice."""
+        """A new game of the settings as they stand (or the saved one), on the run's dice."""
         config = self.config
         if state is not None:
             return Setup.continuing(self.dice.state, state, config.fixes)
@@ -235,117 +230,70 @@ class App:
             self.dice.state, tuple(config.controls), config.turns, config.advanced, config.fixes
         )
 
+    def _game(
+        self,
+        setup: Setup,
+        *,
+        path: Path | None = None,
+        net: NetGame | None = None,
+        replay: Sequence[Scripted] | None = None,
+    ) -> WindowGame:
+        """A game in the window; it draws from the run's dice unless it is
+        another machine's (a joiner plays the host's seed)."""
+        joined = net is not None and net.hosting is None
+        return WindowGame(
+            self.ui,
+            self.board,
+            self.config,
+            setup,
+            self.t,
+            self.menu,
+            dice=None if joined or replay is not None else self.dice,
+            path=path,
+            autosave=self.autosave,
+            record=self.record,
+            net=net,
+            replay=replay,
+            late_after=self.late_after,
+        )
+
+    def _play(self, game: WindowGame) -> Leave:
+        """Play a game and its final scores; returns what follows."""
+        left = game.play()
+        if game.path is not None:
+            self.folder = game.path.parent
+        if left is not None:
+            return left
+        if game.over:
+            return self._game_over(game.session)
+        return Leave()
+
     @property
     def network(self) -> Network:
         if self._network is None:
             from saga.net.online import Servers
             from saga.window.network import Network  # no network code before it is wanted
 
-            self._network = Network(servers=Servers(self.config.mailbox, self.config.relay))
+            servers = self.servers or Servers(self.config.mailbox, self.config.relay)
+            self._network = Network(servers=servers)
         return self._network
 
-    def _network_game(self, action: str, state: GameState | None = None) -> GameState | None:
-        """Host or join a network game (hosting ``state``, a game left for it, or a
-        new one), and play it; returns a game opened meanwhile."""
-        if action == "host":
-            net = self.network.host(self.ui, self.t, self._setup(state))
+    def _network_game(self, wish: NetWish, state: GameState | None, path: Path | None) -> Leave:
+        """Host (``state``, a game left for it or opened, or a new one) or join
+        a network game, and play it."""
+        from saga.screen.network import HostForm, JoinForm
+
+        if wish == "host" or isinstance(wish, HostForm):
+            asked = wish if isinstance(wish, HostForm) else None
+            net = self.network.host(self.ui, self.t, self._setup(state), asked)
         else:
-            net = self.network.join(self.ui, self.t)
+            net = self.network.join(self.ui, self.t, wish if isinstance(wish, JoinForm) else None)
         if net is None:
-            return None
-        return self._play(net.setup.state, net)
+            return Leave()
+        return self._play(self._game(net.setup, path=path, net=net))
 
-    def _play(
-        self, state: GameState | None, net: NetGame | None = None, first: Setup | None = None
-    ) -> GameState | None:
-        """Play a game (a network one: ``net``; or exactly ``first``); return
-        the next one to play if the player opened one."""
-        ui, config = self.ui, self.config
-        setup = net.setup if net is not None else first or self._setup(state)
-        text = self.t if net is None else net.text
-        lockstep: list[LockstepHost] = []
-        stops: tuple[type[NetStop], ...] = ()  # what ends a network game
-        if net is not None:
-            from saga.net.lockstep import LockstepHost, NetStop
-
-            stops = (NetStop,)
-
-        def hosting(g: Game) -> Host:
-            host = ScreenHost(ui, self.board, text, config, g, self.autosave, self.menu)
-            self.screen_host = host
-            shown: Host = host
-            if net is not None:
-                host.cheats = False
-                host.autoplay = not net.seats  # a spectator's turn prompts only pause
-                lockstep.append(
-                    LockstepHost(
-                        host,
-                        net.link,
-                        net.seats,
-                        waiting=host.waiting,
-                        idle=lambda: host.idle(0.05),
-                    )
-                )
-                host.interrupt = lockstep[0].check
-                shown = lockstep[0]
-                if net.hosting is not None:
-                    net.hosting.lockstep = lockstep[0]
-            return self.wrap_host(shown, setup) if self.wrap_host else shown  # type: ignore[arg-type]
-
-        dice = self.dice if net is None or net.hosting is not None else None
-        session = self.session = Session(setup, text, hosting, dice)
-        self.net = net
-        ui.enable("summary", on=True)
-        # A watched replay is its window's only game: nothing to leave it for;
-        # a network game is the host's to leave for another.
-        mine = not self.once and (net is None or net.hosting is not None)
-        ui.enable("new", "open", "host", "join", on=mine)
-        ui.enable("take_over", on=net is not None and net.hosting is not None)
-        ui.enable("quit_title", on=not self.once)
-        ui.clear()
-        ui.draw_frame()
-        ui.set_title("Saga")
-        if state is not None and self.path is not None:
-            session.game.host.say(fm.loaded(self.t, self.path), P.WHITE)
-        try:
-            session.play()
-            if lockstep:
-                lockstep[0].finish(session.state)
-        except Leave as leave:
-            self.then = leave.then
-            return leave.state
-        except GameAborted:
-            return None
-        except stops as stop:
-            assert net is not None
-            self._net_stopped(stop, net)
-            return None
-        finally:
-            ui.enable("quit_title", "summary", on=False)
-            ui.enable("new", "open", "host", "join", on=True)
-            ui.enable("take_over", on=False)
-            self.session = None
-            self.screen_host = None
-            if net is not None:
-                net.end("the host left the game")
-            self.net = None
-        return self._game_over(session) if session.over else None
-
-    def _net_stopped(self, stop: NetStop, net: NetGame) -> None:
-        """Say why a network game stopped here; a desync's files are kept for a report."""
-        from saga.net.lockstep import Desynced
-        from saga.net.play import report_desync
-        from saga.window.network import stopped
-
-        lines: list[str] = []
-        if isinstance(stop, Desynced):
-            report_desync(stop, self.config.home, net.header, net.link, lines.append)
-        else:
-            lines.append(str(stop))
-        stopped(self.ui, self.t, lines)
-
-    def _game_over(self, session: Session) -> GameState | None:
-        """The final scores until a click or a key; return a game opened meanwhile.
+    def _game_over(self, session: Session, alone: bool = False) -> Leave:
+        """The final scores until a click or a key; returns what follows.
 
         As in 1.95, the menus work here, Back to the title screen included,
         and input from before the screen has been up a second is thrown away,
@@ -355,7 +303,7 @@ class App:
         scores = session.scores()
         playing = [(h.name, scores[h.index]) for h in session.state.heroes if h.control != T.NONE]
         draw_game_over(ui, self.t, playing, session.game_over_line())
-        ui.enable("quit_title", on=not self.once)
+        ui.enable("quit_title", on=not alone)
         try:
             ui.rest(GAME_OVER_REST)
             ui.discard_pending()
@@ -365,16 +313,18 @@ class App:
                     if message is not None and message.idcmp == IDCMP.MENUPICK:
                         self.menu(ui.picked)
                     elif message is not None and dismisses(message):
-                        return None
+                        return Leave()
         except Leave as leave:  # Back to the title screen, New or Open
-            return leave.state
+            return leave
         finally:
             ui.enable("quit_title", on=False)
 
     # -- the menus ------------------------------------------------------------
 
     def menu(self, key: str) -> None:
-        """Carry out a menu pick (the title screen handles New and Open itself)."""
+        """Carry out a menu pick with no game in play (a game answers its own
+        items first, see :meth:`WindowGame.menu`; the title screen handles
+        New and Open itself)."""
         self._menu_actions[key](key)
 
     @functools.cached_property
@@ -386,12 +336,8 @@ class App:
             "new": self._leave,
             "quit_title": self._leave,
             "open": self._open_instead,
-            "host": self._leave_for,
-            "join": self._leave_for,
-            "take_over": self._take_over,
-            "save": self._save_from_menu,
-            "save_as": self._save_from_menu,
-            "summary": self._summary,
+            "host": self._leave,
+            "join": self._leave,
             "manual": self._window,
             "about": self._window,
             "original": self._choose_original,
@@ -399,54 +345,24 @@ class App:
         }
         for key in ("titlebar", "watch", "stretch", "scanlines"):
             actions[key] = lambda key: self._setting(key, bool(ui.menu_item(key).checked))
-        for key in ("runes", "spells", "swords", "treasures"):
+        for key in RULES:
             actions[key] = self._rules
+        for key in ("save", "save_as", "summary", "take_over"):
+            actions[key] = _no_game  # only a game in play has them enabled
         return actions
 
     def _quit(self, key: str) -> None:
         raise QuitProgram
 
     def _leave(self, key: str) -> None:
-        """New game or Back to the title screen: leave the game in play, if the player agrees."""
-        if self._may_leave(key):
-            raise Leave()
-
-    def _take_over(self, key: str) -> None:
-        """The host plays the seats left empty (their players dropped out) here."""
-        hosting = self.net.hosting if self.net is not None else None
-        if hosting is not None:
-            hosting.take_over(hosting.server.open_seats(), "the host's player took the seat")
-
-    def _leave_for(self, key: str) -> None:
-        """Host or join a network game (leaving the one in play, if the player agrees).
-
-        Host game... picked in a game hosts that game, as it stood at the start
-        of the turn (where it was saved last, and where every machine can
-        start it alike)."""
-        if not self._may_leave(key):
-            return
-        state = None
-        shown = self.screen_host
-        if key == "host" and shown is not None and shown.turn_start is not None:
-            state = savefile.decode(shown.turn_start)
-        raise Leave(state, then=key)
+        """New game, Back to the title screen, or Host or Join a network game."""
+        raise Leave(then=key if key in ("host", "join") else None)
 
     def _open_instead(self, key: str) -> None:
-        """Open a saved game, leaving the one in play (if the player agrees) for it."""
-        if not self._may_leave(key):
-            return
+        """Open a saved game and play it (the requester may be cancelled)."""
         opened = self._open()
         if opened is not None:
-            state, self.path = opened
-            raise Leave(state)
-
-    def _save_from_menu(self, key: str) -> None:
-        if self.session is not None:
-            self._save(ask=key == "save_as")
-
-    def _summary(self, key: str) -> None:
-        if self.session is not None:
-            show_summary(self.ui, self.session.game, self.t)
+            raise Leave(*opened)
 
     def _window(self, key: str) -> None:
         """The manual or About Saga (loaded when first opened, as the title needs neither)."""
@@ -459,8 +375,7 @@ class App:
         """A page of the rulebook (loaded when first opened)."""
         from saga.screen.pages import rules_window
 
-        advanced = self.session.state.advanced if self.session else self.config.advanced
-        rules_window(self.ui, self.t, key, advanced=advanced)
+        rules_window(self.ui, self.t, key, advanced=self.config.advanced)
 
     @property
     def _original_shown(self) -> bool:
@@ -515,37 +430,25 @@ class App:
             presenter.set_scanlines(on)
         self.store.remember(**{field: on})
 
-    def _may_leave(self, key: str) -> bool:
-        """Ask before New, Open or Quit to title throws away a game in play."""
-        if self.session is None:
-            return True
-        t = self.t
-        titles = {"new": "MSG_MENU_NEW", "open": "MSG_MENU_OPEN"}
-        titles.update(host="MSG_MENU_HOST", join="MSG_MENU_JOIN")
-        title = titles.get(key, "MSG_MENU_QUIT_TITLE")
-        lines = [(t("MSG_LEAVE_GAME"), P.BLACK)]
-        if self.net is not None and self.net.hosting is not None:
-            lines.append((t("MSG_NET_END_FOR_ALL"), P.BLACK))
-        return ask_yes_no(self.ui, t(title), lines, yes=t("MSG_YES"), no=t("MSG_NO"))
-
     def _open(self) -> tuple[GameState, Path] | None:
         from saga.screen.files import choose_file  # the file requester, once asked for
 
         t = self.t
-        folder = self.path.parent if self.path else self.config.home
-        path = choose_file(self.ui, t, t("MSG_OPEN_GAME"), folder)
+        path = choose_file(self.ui, t, t("MSG_OPEN_GAME"), self.folder)
         return None if path is None else self._load(path)
 
     def _load(self, path: Path, starting: bool = False) -> tuple[GameState, Path] | None:
         """The saved game at ``path``, or None once a requester has said why not
         (and, ``starting`` up, stderr in English)."""
         try:
-            return savefile.load(path), path
+            opened = savefile.load(path), path
         except savefile.SaveFileError as e:
             if starting:
                 warn(str(e))
             fm.complain(self.ui, self.t, *fm.open_failed(self.t, path, e))
             return None
+        self.folder = path.parent
+        return opened
 
     def _screenshot(self) -> str:
         """Print Screen: the screen into ``Screenshots`` beside the saved games;
@@ -561,42 +464,39 @@ class App:
             return f"{t('MSG_CANT_WRITE')} {folder}: {e.strerror or e}"
         return f"{t('MSG_SAVED')} {folder.name}/{iff.name}, {png.name}"
 
-    def _save(self, ask: bool) -> None:
-        t, session, path = self.t, self.session, self.path
-        if session is None:
-            return
-        if ask or path is None:
-            from saga.screen.files import choose_file  # the file requester, once asked for
 
-            folder = path.parent if path else self.config.home
-            path = choose_file(self.ui, t, t("MSG_SAVE_GAME"), folder, path.name if path else "")
-            if path is None:
-                return
-        if path.suffix.lower() != ".saga":
-            path = path.with_name(path.name + ".saga")
-        if fm.save_game(self.ui, session.game.host.say, t, path, session.state):
-            self.path = path
+def _no_game(key: str) -> None:
+    pass
 
 
 def run_window(
     config: Config,
-    setup: Setup,
     text: Lookup,
+    seed: int,
     path: Path | None = None,
     source: EventSource | None = None,
     *,
     store: SettingsStore | None = None,
-    wrap_host: HostWrapper | None = None,
-    once: bool = False,
+    record: HostWrapper | None = None,
+    watch: Replay | None = None,
+    network: NetWish | None = None,
+    servers: Servers | None = None,
+    late_after: float = LATE_AFTER,
     autosave: Path | None = None,
     notices: Sequence[Notice] = (),
     art: Art | None = None,
 ) -> int:
     """Open the window and play until the player quits; returns the exit status.
 
-    Settings reach ``store`` only when the player changes them; nothing is
-    written at the end.  SIGTERM and SIGINT end the program as closing the
-    window does, at the next message, so the last autosave stays whole.
+    ``config`` holds the settings of the run (the command line's included),
+    from which each new game is made; ``seed`` starts the run's dice.
+    ``path`` is a saved game to open first, ``network`` a network game to
+    host or join first (``servers``: an online game's, else Saga.config's;
+    a hosted one warns of an answer ``late_after`` seconds late), and
+    ``watch`` a replay to watch alone (no title screen).  Settings reach
+    ``store`` only when the player changes them; nothing is written at the
+    end.  SIGTERM and SIGINT end the program as closing the window does, at
+    the next message, so the last autosave stays whole.
     """
     from amiga.display.present import Presenter
     from amiga.input.pygame_source import PygameEventSource
@@ -620,12 +520,17 @@ def run_window(
                 ui,
                 config,
                 text,
-                Lcg64(setup.seed),
+                Lcg64(seed),
                 store=store,
-                wrap_host=wrap_host,
+                record=record,
                 autosave=autosave,
+                servers=servers,
+                late_after=late_after,
             )
-            app.run(setup, path, once, notices)
+            if watch is not None:
+                app.watch(watch)
+            else:
+                app.run(path, network=network, notices=notices)
         finally:
             presenter.close()
     return 0

@@ -32,7 +32,7 @@ from saga.engine.host import (
     key_code,
 )
 from saga.engine.state import GameState
-from saga.engine.turn import mark_scores, turn_label
+from saga.engine.turn import turn_label
 from saga.files import savefile
 from saga.files.config import DELAY_TICKS, Config
 from saga.look.text import Lookup
@@ -40,7 +40,6 @@ from saga.look.view import GameView
 from saga.screen.board import Board
 from saga.screen.info import info_window
 from saga.screen.messages import MessageBar
-from saga.screen.summary import summary_window
 from saga.screen.ui import (
     MESSAGE_TOP,
     Ui,
@@ -52,7 +51,21 @@ FAST_KEY = "\t"  # Tab: a replay runs at full speed, or at the message delay aga
 
 
 class ScreenHost:
-    """The player's side of the engine on the emulated screen."""
+    """The player's side of the engine on the emulated screen.
+
+    It shows the game and asks its questions; it never changes the game
+    itself.  What the window does to a game (the summary notes the turn's
+    scores, the luck cheat) goes through its owner's ``summary`` and
+    ``cheat`` (None: no cheat here).  ``autoplay`` is a game whose humans
+    are answered elsewhere (a replay, or the other machines for a
+    spectator): its turn prompt only pauses, and FAST_KEY runs it without
+    pauses.  ``shared`` is a network game, where other machines wait for
+    this one: it waits for no key that no question of the game asks (its
+    turn prompt and a delay "until a key" pass after the longest delay).
+    ``interrupt`` is called while the player is awaited and raises to end
+    the wait (a network game whose host has gone ends there, not at the
+    player's next click).
+    """
 
     listening = True
 
@@ -65,6 +78,12 @@ class ScreenHost:
         game: Game,
         autosave_path: Path | None,
         on_menu: Callable[[str], None],
+        *,
+        summary: Callable[[], None],
+        cheat: Callable[[], None] | None = None,
+        autoplay: bool = False,
+        shared: bool = False,
+        interrupt: Callable[[], None] | None = None,
     ) -> None:
         self.ui = ui
         self.board = board
@@ -72,7 +91,9 @@ class ScreenHost:
         self.config = config
         self.autosave_path = autosave_path
         self.on_menu = on_menu
-        self.g = game
+        self.summary = summary
+        self.cheat = cheat
+        self.g = game  # read through GameView only
         self.bar = MessageBar(ui, text)  # the message area it keeps up to date
         self.asking: tuple[Ask, int] | None = None  # the question being put
         # The catalog's answer keys, fixed for the game: the two the buttons
@@ -84,17 +105,18 @@ class ScreenHost:
         self.letters = {mode: set(keys) for mode, keys in self.keys.items()}
         self.letters[Ask.WRKEYBOARD].add(answer_key(text, "MSG_KEY_TRANSFER"))
         self._cheat_keys = 0  # how far into the F1..F5 sequence (kept between questions)
-        # A replay answers for the humans (saga.play.replay): then the turn prompt
-        # only pauses, and FAST_KEY runs the game without pauses.
-        self.autoplay = False
-        self.cheats = True  # off in a network game: the luck cheat would change one machine's game
+        self.autoplay = autoplay
+        self.shared = shared
         self.fast = False
-        # Called while the player is awaited; raises to end the wait (a network
-        # game whose host has gone ends here, not at the player's next click).
-        self.interrupt: Callable[[], None] = _nothing
+        self.interrupt = interrupt or _nothing
         # The game as it stood at the start of this turn, as its save's bytes:
         # what Host game... hosts when picked in a game.
         self.turn_start: bytes | None = None
+
+    def hand_over(self) -> None:
+        """Its player answers from here on, at the message delay (a replay that
+        has run out; a seat taken over by a host that only watched)."""
+        self.autoplay = self.fast = False
 
     # -- the Host protocol --------------------------------------------------
 
@@ -116,7 +138,7 @@ class ScreenHost:
     def pause(self) -> None:
         """Wait the message delay, or for a key or button if it is infinite."""
         self.hint(self.t("MSG_OK"), self.t("MSG_OK"))
-        ticks = 0 if self.fast else DELAY_TICKS[self.config.delay]
+        ticks = 0 if self.fast else self._delay()
         self._discard()
         if ticks == 0:
             if self.autoplay:
@@ -144,6 +166,13 @@ class ScreenHost:
                 kind == IDCMP.MOUSEBUTTONS and message.code in _PRESSES
             ) or kind == IDCMP.VANILLAKEY:
                 return
+
+    def _delay(self) -> int | None:
+        """The message delay in IntuiTicks (None: until a key or button)."""
+        ticks = DELAY_TICKS[self.config.delay]
+        if ticks is None and self.shared:
+            return max(t for t in DELAY_TICKS if t is not None)
+        return ticks
 
     def ask(self, mode: Ask, pen: int) -> Answer:
         hints = {
@@ -179,8 +208,8 @@ class ScreenHost:
         self.ui.frame_colour(None)
         self.ui.set_title(f"Saga: {turn_label(t, state)}")  # the engine has said the prompt
         self.hint(t("MSG_OK"), t("MSG_OK"))
-        if self.autoplay:
-            self.pause()
+        if self.autoplay or self.shared:
+            self.pause()  # nobody here owes the game a key
             return True
         self.ui.enable("save", "save_as", on=True)
         try:
@@ -298,18 +327,17 @@ class ScreenHost:
         self._cheat_keys += 1
         if self._cheat_keys == cheats.SEQUENCE_LENGTH:
             self._cheat_keys = 0
-            if self.cheats and not self.autoplay:  # a replay's game is not ours to change
-                cheats.luck_cheat(self.g)
+            if self.cheat is not None and not self.autoplay:  # a replay's is not ours
+                self.cheat()
                 self.ui.flash()
         return True
 
     def _help(self, message: IntuiMessage) -> None:
-        g = self.g
         thing = self.board.thing_at(message.mouse_x, message.mouse_y)
         if thing is None or (message.qualifier & Qualifier.SHIFT and message.idcmp == IDCMP.RAWKEY):
-            show_summary(self.ui, g, self.t)
+            self.summary()
         else:
-            info_window(self.ui, GameView(g), self.t, thing)
+            info_window(self.ui, self.view, self.t, thing)
         self.redraw()
 
     def _answer(self, message: IntuiMessage, mode: Ask) -> Answer | None:
@@ -383,13 +411,6 @@ _NOT_TYPING = Qualifier.CONTROL | Qualifier.AMIGA | Qualifier.ALT
 
 def _is_fast_key(message: IntuiMessage) -> bool:
     return message.idcmp == IDCMP.VANILLAKEY and message.char == FAST_KEY
-
-
-def show_summary(ui: Ui, g: Game, t: Lookup) -> None:
-    """The game summary, opened as the original opens it: noting the
-    scores of the turn in progress first, which its graph then shows."""
-    mark_scores(g)
-    summary_window(ui, GameView(g), t)
 
 
 def _nothing() -> None:

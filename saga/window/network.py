@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import contextlib
 import threading
+from collections import deque
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, TypeVar
@@ -29,15 +30,64 @@ from saga.net.online import Servers, is_code, normal_code
 from saga.net.play import Hosting, humans, keyed
 from saga.net.server import Server
 from saga.screen import pens as PENS
-from saga.screen.network import Offer, codes_window, host_form, join_form, wait_window
+from saga.screen.network import (
+    CodeRule,
+    HostForm,
+    JoinForm,
+    Offer,
+    codes_window,
+    host_form,
+    join_form,
+    wait_window,
+)
 from saga.screen.ui import Ui
-from saga.screen.windows import requester
+from saga.screen.windows import requester, wrap
+from saga.window import filemessages as fm
 
 if TYPE_CHECKING:
     from saga.net.tunnel import Tunnel
 
 DEFAULT_PORT = 4000
 Made = TypeVar("Made")
+NEWS_KEPT = 50  # lines of the network's news kept for the window
+NEWS_SHOWN = 3  # of them, under the port's and code's lines while the players come
+NEWS_COLUMNS = 56  # characters of a line in a 480-pixel window
+
+
+def _code_character(char: str) -> str | None:
+    """A character typed into a code field as the code has it (None: no code has it)."""
+    typed = P.normal_code(char)
+    return typed if typed and typed in P.CODE_ALPHABET else None
+
+
+# How the forms take a join code: the network's rules, checked as the player types.
+CODE_RULE = CodeRule(_code_character, P.MAX_CODE, P.code_problem)
+
+
+class News:
+    """What the hosting machine's network tells (who comes and goes, codes being
+    guessed, a seat taken over), heard on the network's thread, for the window
+    to show on its own: the latest lines, and those the game has yet to show."""
+
+    def __init__(self) -> None:
+        self._lock = threading.Lock()
+        self._latest: deque[str] = deque(maxlen=NEWS_KEPT)
+        self._unshown: deque[str] = deque(maxlen=NEWS_KEPT)
+
+    def __call__(self, line: str) -> None:
+        with self._lock:
+            self._latest.append(line)
+            self._unshown.append(line)
+
+    def latest(self, count: int) -> list[str]:
+        """The last ``count`` lines told, the newest last."""
+        with self._lock:
+            return list(self._latest)[-count:]
+
+    def next(self) -> str | None:
+        """The oldest line the game has not shown yet (None: none)."""
+        with self._lock:
+            return self._unshown.popleft() if self._unshown else None
 
 
 @dataclass
@@ -51,6 +101,7 @@ class NetGame:
     header: list[str]  # the game's start, as a replay's header
     hosting: Hosting | None = None  # the hosting machine's server and offer
     tunnel: Tunnel | None = None  # a joiner's wormhole to its host, in a game by code
+    news: News | None = None  # what the hosting machine's network tells
 
     def end(self, reason: str | None = None) -> None:
         """Leave the network game (the host ends it for everyone, saying ``reason``)."""
@@ -73,7 +124,7 @@ class Network:
     registry: Callable[[], Registry] = default_registry
     servers: Servers = field(default_factory=Servers)  # an online game's (Saga.config's)
     online: bool = False  # the last game was hosted online
-    port: str = str(DEFAULT_PORT)
+    listen: str = str(DEFAULT_PORT)  # where the last game was hosted: [ADDR:]PORT
     address: str = ""
     code: str = ""
     seats: str = ""
@@ -92,40 +143,52 @@ class Network:
             self._registry.close()
             self._registry = None
 
-    def host(self, ui: Ui, t: Lookup, setup: Setup) -> NetGame | None:
-        """Ask how to host ``setup``'s game, listen, and wait for the players."""
-        seats = sorted(humans(setup))
-        form = host_form(ui, t, seats, self.port, self.code or P.new_code(), self.online)
-        if form is None:
-            return None
-        self.port, self.code, self.online = form.port, form.code, form.online
-        if form.online:
-            return self._host_online(ui, t, setup, form.here)
-        try:
-            _, port = P.parse_address(form.port)
-            code = P.normal_code(form.code)
-            if not code:
-                raise ValueError("the join code is empty")
-        except ValueError as e:
-            _problem(ui, t, str(e))
-            return None
-        open_seats = humans(setup) - form.here
-        try:
-            hosting = Hosting.start(setup, t, open_seats, code, ("", port), self._found())
-        except NetStop as e:
-            _problem(ui, t, str(e))
-            return None
+    def host(
+        self, ui: Ui, t: Lookup, setup: Setup, asked: HostForm | None = None
+    ) -> NetGame | None:
+        """Ask how to host ``setup``'s game (unless ``asked`` says it already),
+        listen (or make its codes, over the internet), and wait for the
+        players.  A form the host cannot use is asked again, as the player
+        left it, once a requester has said why."""
+        while True:
+            form = asked or host_form(
+                ui,
+                t,
+                sorted(humans(setup)),
+                self.listen,
+                self.code or P.new_code(),
+                CODE_RULE,
+                self.online,
+            )
+            if form is None:
+                return None
+            self.online = form.online
+            if not form.online:
+                self.listen, self.code = form.address, form.code
+            news = News()
+            try:
+                hosting = self._start(ui, t, setup, form, news)
+                break
+            except (ValueError, NetStop) as e:
+                _problem(ui, t, str(e))
+                if asked is not None:
+                    return None
         server = hosting.server
+        game = NetGame(setup, server, form.here, t, hosting.header, hosting, news=news)
+        if hosting.invitations is not None:
+            return self._started(game, _show_codes(ui, t, hosting, news))
         port = hosting.port
-        game = NetGame(setup, server, form.here, t, hosting.header, hosting)
 
         def lines() -> list[str]:
             open_seats = server.open_seats()
             names = ", ".join(T.HERO_NAMES[h] for h in sorted(open_seats)) or "-"
+            told = [part for line in news.latest(NEWS_SHOWN) for part in wrap(line, NEWS_COLUMNS)]
             return [
                 f"{t('MSG_NET_CODE')} {server.code}",
                 f"{t('MSG_NET_PORT')} {port}",
                 f"{t('MSG_NET_OPEN')}: {names}",
+                "",
+                *told[-NEWS_SHOWN:],
             ]
 
         choice = wait_window(
@@ -136,57 +199,66 @@ class Network:
             lambda: not server.open_seats(),
             take_over=True,
         )
-        return self._started(game, server, choice)
+        return self._started(game, choice)
 
-    def _host_online(self, ui: Ui, t: Lookup, setup: Setup, here: frozenset[int]) -> NetGame | None:
-        """Host ``setup``'s game by code, and show the codes until the seats are taken."""
-        try:
-            hosting = _waiting(
+    def _start(self, ui: Ui, t: Lookup, setup: Setup, form: HostForm, news: News) -> Hosting:
+        """Start hosting as the form says: listen, or make an online game's codes
+        (ValueError or NetStop: why not); what the network tells goes to ``news``."""
+        if not form.here <= humans(setup):
+            names = ", ".join(T.HERO_NAMES[h] for h in sorted(form.here - humans(setup)))
+            raise ValueError(f"{names}: not a human hero of this game")
+        open_seats = humans(setup) - form.here
+        if form.online:
+            servers = self.servers
+            return _waiting(
                 ui,
                 t,
-                lambda: Hosting.start(setup, t, humans(setup) - here, None, self.servers),
+                lambda: Hosting.start(setup, t, open_seats, None, servers, tell=news),
                 t("MSG_NET_CONNECTING"),
             )
-        except NetStop as e:
-            _problem(ui, t, str(e))
-            return None
-        server, invitations = hosting.server, hosting.invitations
-        assert invitations is not None  # hosted online
-        game = NetGame(setup, server, here, t, hosting.header, hosting)
-        rows: list[int | None] = []
+        address = P.parse_address(form.address)
+        code = P.check_code(form.code)
+        return Hosting.start(setup, t, open_seats, code, address, self._found(), news)
 
-        def codes() -> list[tuple[str, str]]:
-            now = invitations.current()
-            rows[:] = sorted(now, key=lambda seat: (seat is None, seat or 0))
-            return [(_who(t, seat), now[seat]) for seat in rows]
-
-        def act(kind: str, row: int) -> str:
-            if row >= len(rows):
-                return ""
-            seat = rows[row]
-            if kind == "renew":
-                invitations.renew(seat)
-                return ""
-            copied = put_text(invitations.current().get(seat, ""))
-            return t("MSG_NET_COPIED") if copied else ""
-
-        choice = codes_window(
-            ui, t, t("MSG_NET_PLAYERS"), codes, lambda: not server.open_seats(), act
-        )
-        return self._started(game, server, choice)
-
-    def _started(self, game: NetGame, server: Server, choice: str) -> NetGame | None:
+    def _started(self, game: NetGame, choice: str) -> NetGame | None:
         """The hosted game once its wait window is done with."""
+        hosting = game.hosting
+        assert hosting is not None
         if choice == "cancel":
             game.end("the host stopped")
             return None
-        if choice == "take_over" and game.hosting is not None:
-            game.seats = game.seats | game.hosting.take_over(server.open_seats(), "nobody came")
-        server.wait_for_players(5)
+        if choice == "take_over":
+            taken = hosting.take_over(hosting.server.open_seats(), "nobody came")
+            game.seats = game.seats | taken
+        hosting.server.wait_for_players(5)
         return game
 
-    def join(self, ui: Ui, t: Lookup) -> NetGame | None:
-        """Ask which game to join, connect, and wait for it to start."""
+    def join(self, ui: Ui, t: Lookup, asked: JoinForm | None = None) -> NetGame | None:
+        """Ask which game to join (unless ``asked`` says it already): by its
+        host's address and join code, or by the code of an online game;
+        connect, and wait for it to start.  A form that names no game is
+        asked again, as the player left it, once a requester has said why."""
+        while True:
+            form = asked or self._join_form(ui, t)
+            if form is None:
+                return None
+            self.address, self.code, self.seats = form.address, form.code, form.seats
+            try:
+                seats = P.parse_seats(form.seats.strip())
+                if is_code(form.address):
+                    return self._join_online(ui, t, normal_code(form.address), seats)
+                host, port = _host_address(form.address)
+                P.check_code(form.code)
+                break
+            except ValueError as e:
+                _problem(ui, t, str(e))
+                if asked is not None:
+                    return None
+        client = Client(host, port, form.code, seats)
+        return self._joined(ui, t, client, f"{host}:{port}")
+
+    def _join_form(self, ui: Ui, t: Lookup) -> JoinForm | None:
+        """The join window, listing the games announced on the local network."""
         registry = self._found()
 
         def offers() -> list[Offer]:
@@ -195,38 +267,17 @@ class Network:
                 Offer(describe(g), f"{_bracketed(g.address)}:{g.port}", _open(g)) for g in games
             ]
 
-        form = join_form(ui, t, offers, self.address, self.code, self.seats)
-        if form is None:
-            return None
-        self.address, self.code, self.seats = form.address, form.code, form.seats
-        if is_code(form.address):
-            return self._join_online(ui, t, normal_code(form.address), form.seats)
-        try:
-            if " " in form.address.strip():
-                raise ValueError(
-                    f"{form.address.strip()!r} is neither a code (7-crossover-clockwork) "
-                    "nor an address (192.168.1.20:4000)"
-                )
-            host, port = P.parse_address(form.address.strip())
-            if not host:
-                raise ValueError("give the host's address, e.g. 192.168.1.20:4000")
-            seats = P.parse_seats(form.seats.strip())
-        except ValueError as e:
-            _problem(ui, t, str(e))
-            return None
-        client = Client(host, port, form.code, seats)
-        return self._joined(ui, t, client, f"{host}:{port}")
+        return join_form(ui, t, offers, self.address, self.code, self.seats, CODE_RULE, is_code)
 
-    def _join_online(self, ui: Ui, t: Lookup, code: str, seats_text: str) -> NetGame | None:
+    def _join_online(self, ui: Ui, t: Lookup, code: str, seats: frozenset[int]) -> NetGame | None:
         """Join the game whose host gave ``code``, and wait for it to start."""
         from saga.net.tunnel import dial
 
         try:
-            seats = P.parse_seats(seats_text.strip())
             tunnel = _waiting(
                 ui, t, lambda: dial(code, self.servers, t, tell=lambda line: None), code
             )
-        except (ValueError, NetStop) as e:
+        except NetStop as e:
             _problem(ui, t, str(e))
             return None
         client = Client("", 0, "", seats, sock=tunnel.sock)
@@ -263,6 +314,50 @@ class Network:
             _problem(ui, t, str(e))
             return None
         return NetGame(setup, client, client.seats, keyed(t, client.keys), client.header)
+
+
+def _show_codes(ui: Ui, t: Lookup, hosting: Hosting, news: News) -> str:
+    """An online game's codes, large, until every seat is taken: "ready",
+    "cancel" or "take_over"; under them, the newest line ``news`` heard."""
+    server, invitations = hosting.server, hosting.invitations
+    assert invitations is not None  # hosted online
+    rows: list[int | None] = []
+
+    def codes() -> list[tuple[str, str]]:
+        now = invitations.current()
+        rows[:] = sorted(now, key=lambda seat: (seat is None, seat or 0))
+        return [(_who(t, seat), now[seat]) for seat in rows]
+
+    def act(kind: str, row: int) -> str:
+        if row >= len(rows):
+            return ""
+        seat = rows[row]
+        if kind == "renew":
+            invitations.renew(seat)
+            return ""
+        copied = put_text(invitations.current().get(seat, ""))
+        return t("MSG_NET_COPIED") if copied else ""
+
+    def newest() -> str:
+        return next(iter(news.latest(1)), "")
+
+    ready = lambda: not server.open_seats()  # noqa: E731
+    return codes_window(ui, t, t("MSG_NET_PLAYERS"), codes, ready, act, newest)
+
+
+def _host_address(text: str) -> tuple[str, int]:
+    """The host's address as the join form has it (ValueError: why it is none)."""
+    if " " in text.strip():
+        raise ValueError(
+            f"{text.strip()!r} is neither a code (7-crossover-clockwork) "
+            "nor an address (192.168.1.20:4000)"
+        )
+    host, port = P.parse_address(text.strip())
+    if not host:
+        raise ValueError(
+            "give the host's code (e.g. 7-crossover-clockwork) or address (e.g. 192.168.1.20:4000)"
+        )
+    return host, port
 
 
 def _waiting(ui: Ui, t: Lookup, work: Callable[[], Made], where: str) -> Made:
@@ -305,22 +400,12 @@ def _open(game: Announced) -> str:
 
 
 def _problem(ui: Ui, t: Lookup, text: str) -> None:
-    lines = [(line, PENS.WHITE) for line in _wrapped(text)]
+    lines = [(line, PENS.WHITE) for line in wrap(text, fm.COLUMNS) or [""]]
     requester(ui, t("MSG_NET_GAME"), lines, ok=t("MSG_OK"))
-
-
-def _wrapped(text: str, width: int = 70) -> list[str]:
-    lines: list[str] = []
-    for word in text.split():
-        if lines and len(lines[-1]) + 1 + len(word) <= width:
-            lines[-1] += " " + word
-        else:
-            lines.append(word)
-    return lines or [""]
 
 
 def stopped(ui: Ui, t: Lookup, lines: list[str]) -> None:
     """Tell the player why the network game stopped here."""
-    shown = [w for line in lines for w in _wrapped(line)]
+    shown = [w for line in lines for w in wrap(line, fm.COLUMNS)]
     said = [(line, PENS.WHITE) for line in shown[:20]]
     requester(ui, t("MSG_NET_GAME"), said, ok=t("MSG_OK"))
