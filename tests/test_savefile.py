@@ -339,6 +339,23 @@ def test_sixteen_bit_fields_keep_both_bytes() -> None:
     assert (loaded.wealth, loaded.glory, loaded.luck, loaded.score[42]) == (258, 300, 1000, 513)
 
 
+@pytest.mark.parametrize("turn", [0, 1, 7, T.MAX_TURNS, T.MAX_TURNS + 1])
+def test_score_tables_are_written_whole_whatever_the_turn(turn: int) -> None:
+    # An autosave writes the turns to come as zero bytes, unpacked; a loaded
+    # file may hold scores there too, and those are written as they are.
+    g = new_game(8)
+    s = g.state
+    s.turn = turn
+    for h in s.heroes:
+        h.score[1:] = [(7 * h.index + t) % 300 if t <= turn else 0 for t in range(1, 100)]
+    s.heroes[3].score[T.MAX_TURNS] = 65535
+    s.heroes[5].score[min(turn + 1, T.MAX_TURNS)] = 1
+    values = savelayout.parse(savefile.encode(s))
+    for h, name in zip(s.heroes, savelayout.HERO_KEYS, strict=True):
+        table = [values[f"scores.{name}.{t}"] for t in range(1, T.MAX_TURNS + 1)]
+        assert table == h.score[1:], name
+
+
 def test_load_names_the_file(tmp_path: Path) -> None:
     bad = tmp_path / "game.saga"
     bad.write_bytes(b"not a saved game at all")

@@ -36,17 +36,31 @@ RECRUIT, WEAK_HERO, WEAK_JARL, WEAK_MONSTER, WEAK_KINGDOM, ITEM = 6, 5, 3, 4, 3,
 
 
 class Sides:
-    """The Amiga's estimates of how strong each side is where it stands."""
+    """The Amiga's estimates of how strong each side is where it stands.
 
-    def __init__(self, g: Game, counted: tuple[list[int], list[int]] | None = None) -> None:
+    ``allies`` holds each hero's jarls, living or dead, when the caller has
+    them to hand; else every jarl is looked at.
+    """
+
+    def __init__(
+        self,
+        g: Game,
+        counted: tuple[list[int], list[int]] | None = None,
+        allies: dict[int, list[Jarl]] | None = None,
+    ) -> None:
         self.g = g
         self.hero_strength, self.jarl_strength = counted or strengths(g)
+        self.allies = allies
+
+    def _jarls(self, hero: int) -> list[Jarl]:
+        """Jarls among whom are all of a hero's."""
+        return self.g.jarls if self.allies is None else self.allies.get(hero, [])
 
     def hero_side(self, hero: int, area: int) -> int:
         """A hero's strength plus his jarls' in an area, living or not."""
         jarl_strength = self.jarl_strength
         total = self.hero_strength[hero]
-        for j in self.g.jarls:
+        for j in self._jarls(hero):
             if j.hero == hero and j.where == area:
                 total += jarl_strength[j.index]
         return total
@@ -61,14 +75,14 @@ class Sides:
         total = own
         if self.g.heroes[hero].where == area:
             total += self.hero_strength[hero]
-        for j in self.g.jarls:
+        for j in self._jarls(hero):
             if j.hero == hero and j.index != jarl and j.where == area:
                 total += own
         return total
 
 
 class Phase:
-    """What the Amiga's judgement may keep for a whole movement phase.
+    """What holds for a whole movement phase, for the walks and the Amiga's judgement.
 
     Monsters move, fight and die only in battles and between turns, so
     where they stand holds for the phase, and so do the few items owned by
@@ -93,8 +107,30 @@ class Phase:
         } - {-1}
         self.loose_swords = {s.where for s in g.swords if s.possessortype == -1} - {-1}
         # Nobody is killed or placed while counters move: the living stay so.
+        # Nor does a jarl change sides or turn over, and free jarls stay put.
         self.living_heroes = [h for h in g.heroes if h.alive]
-        self.living_jarls = [j for j in g.jarls if j.alive]
+        self.jarls_of: dict[int, list[Jarl]] = {}  # the living, by hero (-1: free)
+        self.allies: dict[int, list[Jarl]] = {}  # living or dead, as Sides counts them
+        self.face_up: list[Jarl] = []
+        # What the free face-down jarls offer a hero who may recruit, by area.
+        self.recruits: dict[int, int] = {}
+        for j in g.jarls:
+            self.allies.setdefault(j.hero, []).append(j)
+            if j.alive:
+                self.jarls_of.setdefault(j.hero, []).append(j)
+                if j.face == T.FACE_UP:
+                    self.face_up.append(j)
+                elif j.hero == -1:
+                    self.recruits[j.where] = self.recruits.get(j.where, 0) + RECRUIT
+        # Items fall loose only in battles, and walkers only pick them up, so
+        # these are the only areas where a walk may end on one.
+        self.lying = {
+            item.where
+            for item in (*g.treasures[: g.state.treasure_count], *g.swords)
+            if item.possessortype == T.KINGDOM
+        }
+        # Jarls collect taxes only in phase 3, and hand them over as they move.
+        self.carrying = [j for j in g.jarls if j.wealth]
         self._strengths_key: tuple[int, int, int, int] | None = None
         self._strengths: tuple[list[int], list[int]] = ([], [])
 
@@ -112,9 +148,9 @@ class Camp:
     """What a moving Amiga side sees of everyone else.
 
     While one side moves nobody else moves, fights or trades, so where the
-    other heroes, the other sides' jarls and the free jarls stand, and who
-    the side's own jarls are, is gathered once for the hero's walk and the
-    walks of all his jarls after it.  The rest comes from the :class:`Phase`.
+    other heroes and the other sides' jarls stand is gathered once for the
+    hero's walk and the walks of all his jarls after it.  The rest (his
+    own jarls, the free jarls, the monsters) comes from the :class:`Phase`.
     """
 
     def __init__(self, g: Game, side: int, phase: Phase) -> None:
@@ -124,16 +160,11 @@ class Camp:
         for h in phase.living_heroes:
             if h.index != side:
                 self.heroes_at.setdefault(h.where, []).append(h)
-        self.own_jarls: list[Jarl] = []
+        self.own_jarls = phase.jarls_of.get(side, [])
         self.rival_jarls_at: dict[int, list[Jarl]] = {}
-        self.free_face_down: list[int] = []
-        for j in phase.living_jarls:
-            if j.hero == side:
-                self.own_jarls.append(j)
-            elif j.face == T.FACE_UP:
+        for j in phase.face_up:
+            if j.hero != side:
                 self.rival_jarls_at.setdefault(j.where, []).append(j)
-            elif j.hero == -1:  # face down
-                self.free_face_down.append(j.where)
         self.monsters_at = phase.monsters_at
         # Most areas hold nobody of another side: those need no closer look.
         self.occupied = {*self.heroes_at, *self.rival_jarls_at, *self.monsters_at}
@@ -150,27 +181,28 @@ class Survey(Sides):
     def __init__(self, g: Game, c: Counter, camp: Camp | None = None) -> None:
         self.side = side = g.side(c)
         camp = camp or Camp(g, side, Phase(g))
-        super().__init__(g, camp.phase.strengths(g))
+        super().__init__(g, camp.phase.strengths(g), camp.phase.allies)
         walks_hero = c.kind == T.HERO
-        self.own = (self.hero_strength if walks_hero else self.jarl_strength)[c.number]
+        number = c.number
+        self.own = (self.hero_strength if walks_hero else self.jarl_strength)[number]
         self.heroes_at = camp.heroes_at
         self.rival_jarls_at = camp.rival_jarls_at
         self.monsters_at = camp.monsters_at
         self.occupied = camp.occupied
         self.ice, self.king = g.ice, g.king
-        walker = -1 if walks_hero else c.number
+        walker = -1 if walks_hero else number
         self._count_jarls(camp, walker)
         # What an area offers the walker besides its kingdom and the other
         # sides' counters: loose items, jarls to recruit (for a hero) and,
         # for a jarl, his hero.
-        offers = dict.fromkeys(_ownerless_items(g, camp.phase, c), ITEM)
+        offers: dict[int, int] = {}
         if walks_hero:
             if len(camp.own_jarls) < T.MAX_JARLS_PER_HERO and g.heroes[side].luck >= 1:
-                for where in camp.free_face_down:
-                    offers[where] = offers.get(where, 0) + RECRUIT
+                offers = dict(camp.phase.recruits)
         elif side != -1 and g.heroes[side].alive:
-            where = g.heroes[side].where  # a jarl stays with his hero
-            offers[where] = offers.get(where, 0) + self.hero_strength[side]
+            offers[g.heroes[side].where] = self.hero_strength[side]  # a jarl stays with his hero
+        for where in _ownerless_items(g, camp.phase, c):
+            offers[where] = offers.get(where, 0) + ITEM
         self.offers = offers
         self._known: list[int | None] = [None] * T.AREAS
 
@@ -258,9 +290,11 @@ def _ownerless_items(g: Game, phase: Phase, c: Counter) -> set[int]:
 
     Swords count only for a counter without one.
     """
-    kind, number = c
     items = phase.ownerless_treasures
     loose = phase.loose_swords
-    if loose and not any([s.possessortype == kind and s.possessor == number for s in g.swords]):
+    if not loose:
+        return items
+    kind, number = c
+    if not any([s.possessortype == kind and s.possessor == number for s in g.swords]):
         return items | loose
     return items

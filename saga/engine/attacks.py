@@ -7,7 +7,7 @@ from saga.engine.assess import Sides
 from saga.engine.combat import battle
 from saga.engine.game import Game
 from saga.engine.host import BACKSPACE, DONE, WHITE, Ask, hero_pen
-from saga.engine.state import Counter
+from saga.engine.state import Counter, Jarl, Monster
 
 # How many battles one counter can remember fighting in a turn.
 ATTACKS = len(T.HERO_NAMES) + len(T.JARL_TABLE) + len(T.MONSTER_TABLE) + T.LAND_AREAS + 1
@@ -32,21 +32,37 @@ def _record_attack(g: Game, attackhero: int, victim: Counter) -> None:
             _remember(j.fought, victim)
 
 
-def attack_phase(g: Game, hero: int) -> None:
+class Fighters:
+    """The monsters and jarls that may fight in a combat phase, in board order.
+
+    Battles kill, wound, rout and recruit, but nobody is placed or comes
+    back until the turn ends, so those alive as the phase begins are all
+    that its battles can involve.  Scans look through them only, still
+    asking of each whether it is alive when its turn comes.
+    """
+
+    def __init__(self, g: Game) -> None:
+        self.monsters = [m for m in g.monsters[: g.state.monster_count] if m.alive]
+        self.jarls = [j for j in g.jarls if j.alive]
+
+
+def attack_phase(g: Game, hero: int, fighters: Fighters | None = None) -> None:
     h = g.heroes[hero]
     if not h.alive:
         return
-    must = False
-    weakest = -1
+    fighters = fighters or Fighters(g)
+    # A hero must fight a monster sharing his area; the Amiga picks the
+    # weakest, the first of equals.
+    weakest: Monster | None = None
     where = h.where
-    here_monsters = [m for m in g.monsters[: g.state.monster_count] if m.where == where and m.alive]
-    if here_monsters:
-        must = True  # a hero must fight a monster sharing his area
-        weakest = min(here_monsters, key=lambda m: m.strength).index
+    for m in fighters.monsters:
+        if m.where == where and m.alive and (weakest is None or m.strength < weakest.strength):
+            weakest = m
+    must = weakest is not None
     if h.control == T.HUMAN:
         _human_attacks(g, hero, must)
     elif h.control == T.AMIGA:
-        _amiga_attacks(g, hero, must, weakest)
+        _amiga_attacks(g, hero, weakest.index if weakest else -1, fighters)
 
 
 # -- humans --------------------------------------------------------------------
@@ -268,7 +284,7 @@ def _amiga_battle(g: Game, hero: int, victim: Counter, area: int) -> None:
     battle(g, victim, hero)
 
 
-def _amiga_attacks(g: Game, hero: int, must: bool, weakest: int) -> None:
+def _amiga_attacks(g: Game, hero: int, must_fight: int, fighters: Fighters) -> None:
     """The Amiga attacks, area by area, whatever it judges it can beat.
 
     Strength is judged once per kind of victim: a battle that weakens the
@@ -276,7 +292,7 @@ def _amiga_attacks(g: Game, hero: int, must: bool, weakest: int) -> None:
     """
     if g.listening:
         g.say(g.who(T.HERO, hero) + g.t("MSG_CONSIDERS_ATTACKS") + "...", hero_pen(hero))
-    war = _Campaign(g, hero, weakest if must else -1)
+    war = _Campaign(g, hero, must_fight, fighters)
     area = -1
     while True:
         # The next area, in board order, where the side still stands: a
@@ -303,15 +319,16 @@ class _Campaign:
     The scans of the board test the area first: it rules out most counters.
     """
 
-    def __init__(self, g: Game, hero: int, must_fight: int) -> None:
+    def __init__(self, g: Game, hero: int, must_fight: int, fighters: Fighters) -> None:
         self.g = g
         self.hero = hero
         self.must_fight = must_fight  # the monster he must fight, or -1
+        self.fighters = fighters
         self._look()
 
     def _look(self) -> None:
         # Where the side stands, and what :func:`attackers` would send in there.
-        self.stands = _standing(self.g, self.hero)
+        self.stands = _standing(self.g, self.hero, self.fighters.jarls)
         self._sides: Sides | None = None
 
     def fight(self, victim: Counter, area: int) -> None:
@@ -326,7 +343,7 @@ class _Campaign:
     def on_jarls(self, area: int, total: int) -> None:
         """Face-down jarls while he has luck to recruit them, else weaker sides."""
         g, hero = self.g, self.hero
-        for j in g.jarls:
+        for j in self.fighters.jarls:
             if (
                 j.where == area
                 and j.alive
@@ -351,8 +368,7 @@ class _Campaign:
 
     def on_monsters(self, area: int, total: int) -> None:
         """Monsters no stronger than the side, and the one he must fight."""
-        g = self.g
-        for m in g.monsters[: g.state.monster_count]:
+        for m in self.fighters.monsters:
             if m.where == area and m.alive and (m.index == self.must_fight or total >= m.strength):
                 self.fight(m.counter, area)
 
@@ -372,14 +388,15 @@ class _Campaign:
 _ATTACKS = (_Campaign.on_jarls, _Campaign.on_heroes, _Campaign.on_monsters, _Campaign.on_kingdom)
 
 
-def _standing(g: Game, hero: int) -> dict[int, int]:
+def _standing(g: Game, hero: int, jarls: list[Jarl]) -> dict[int, int]:
     """The areas where the hero's side has counters able to attack, and
-    their strength there, as :func:`attackers` counts it."""
+    their strength there, as :func:`attackers` counts it; ``jarls`` are
+    the :class:`Fighters`'."""
     strengths: dict[int, int] = {}
     h = g.heroes[hero]
     if h.alive and not h.routed:
         strengths[h.where] = h.strength
-    for j in g.jarls:
+    for j in jarls:
         if j.hero == hero and j.alive and not j.routed:
             strengths[j.where] = strengths.get(j.where, 0) + j.strength
     return strengths

@@ -25,7 +25,14 @@ def defending(g: Game, hero: int) -> bool:
 
 def attackers_left(g: Game, jarls: list[Jarl]) -> bool:
     """Whether anyone still attacks; ``jarls`` are those in the battle."""
-    return any(h.attacking for h in g.heroes) or any(j.attacking for j in jarls)
+    # Loops, not any(): a generator costs more than the few counters it asks.
+    for h in g.heroes:
+        if h.attacking:
+            return True
+    for j in jarls:  # noqa: SIM110
+        if j.attacking:
+            return True
+    return False
 
 
 def call_for_aid(g: Game, c: Counter) -> None:
@@ -89,7 +96,11 @@ def _part(g: Game, kind: T.Kind, number: int, foe_jarls: bool) -> int:
 def _armour(g: Game, kind: T.Kind, number: int) -> int:
     """What the magic armour a hero or jarl wears adds to its defence."""
     treasures = g.treasures
-    return sum(bonus for armour, bonus in T.ARMOUR_BONUS if treasures[armour].held_by(kind, number))
+    value = 0
+    for armour, bonus in T.ARMOUR_BONUS:
+        if treasures[armour].held_by(kind, number):
+            value += bonus
+    return value
 
 
 def _holder(g: Game, item: Item) -> Hero | Jarl | None:
@@ -125,7 +136,10 @@ def battle(g: Game, defender: Counter, attackhero: int) -> None:
     # and routs only clear flags.  So the jarls flagged now are all that the
     # later steps need to look through, in board order, each one's flags
     # still read afresh; most battles have a few of the eighteen.
-    jarls = [j for j in g.jarls if j.attacking or j.defending]
+    jarls = []
+    for j in g.jarls:
+        if j.attacking or j.defending:
+            jarls.append(j)
     if stood:
         if defender.kind == T.MONSTER:
             _cast_spells(g, defender.number, jarls)
@@ -177,8 +191,10 @@ def _side_strengths(g: Game, defender: Counter, jarls: list[Jarl]) -> tuple[int,
         defence = _monster_part(g, defender.number)
     elif defender.kind == T.KINGDOM:
         defence = T.AREA_TABLE[defender.number].tax
-    jarls_attacking = any(j.attacking for j in jarls)
-    jarls_defending = any(j.defending for j in jarls)
+    jarls_attacking = jarls_defending = False
+    for j in jarls:
+        jarls_attacking |= j.attacking
+        jarls_defending |= j.defending
     for h in g.heroes:
         if h.attacking:
             attack += _part(g, T.HERO, h.index, jarls_defending)
@@ -210,8 +226,12 @@ def _fight(g: Game, defender: Counter, attackhero: int, defendhero: int, jarls: 
 
     # Magic armour, on whoever is flagged defending, unless Balmung cuts through it.
     if not _attacks_with(g, g.swords[T.BALMUNG]):
-        defence += sum(_armour(g, T.HERO, h.index) for h in heroes if h.defending)
-        defence += sum(_armour(g, T.JARL, j.index) for j in jarls if j.defending)
+        for h in heroes:
+            if h.defending:
+                defence += _armour(g, T.HERO, h.index)
+        for j in jarls:
+            if j.defending:
+                defence += _armour(g, T.JARL, j.index)
 
     roll = g.d6()
     result = T.combat_result(roll + attack - defence)
@@ -245,7 +265,8 @@ def _deal_out(
             if j.attacking:
                 effect(g, defender, j.counter)
     elif result == T.NO_RESULT:
-        g.tell(g.t("MSG_NO_RESULT") + ".", WHITE)
+        if g.listening:
+            g.tell(g.t("MSG_NO_RESULT") + ".", WHITE)
     else:
         effect = (flee, wound, kill)[result - T.DEFENDERS_FLEE]
         # The victor named is the hero, or else the first of his jarls.
@@ -295,10 +316,11 @@ def _luck(g: Game, hero: int, c: Counter, side: str, own: int, other: int) -> in
         h.luck -= luck
         # The original starts this message with the side's name, then names
         # the hero in a way that starts the message afresh.
-        g.tell(
-            g.who(T.HERO, hero) + f"{t('MSG_USED')} {luck} {t('MSG_LUCK_LOWER')}.",
-            hero_pen(hero),
-        )
+        if g.listening:
+            g.tell(
+                g.who(T.HERO, hero) + f"{t('MSG_USED')} {luck} {t('MSG_LUCK_LOWER')}.",
+                hero_pen(hero),
+            )
         return luck
     return 0
 
@@ -349,7 +371,8 @@ def flee(g: Game, router: Counter, routed: Counter) -> None:
     elif routed.kind == T.KINGDOM:
         conquer(g, router, routed.number)
         return
-    g.tell(g.who(*routed) + g.t("MSG_IS_ROUTED") + "!", g.pen(routedhero))
+    if g.listening:
+        g.tell(g.who(*routed) + g.t("MSG_IS_ROUTED") + "!", g.pen(routedhero))
     # Free jarls, monsters and kingdoms rout as the Amiga does.
     if router.kind in (T.MONSTER, T.KINGDOM) or routerhero == -1:
         amiga_routs = True

@@ -69,8 +69,9 @@ class Game:
         self.host: Host = host(self) if callable(host) else host
         # Nobody reads the messages of a game nobody watches (a simulation, a
         # trace without messages), so the busiest ones, about every Amiga
-        # move, attack and die roll, are not even put into words for it: that
-        # was a twelfth of such a game's time.  Messages never draw or decide.
+        # move, attack and die roll, every wound, death and rout, and every
+        # kingdom won or lost, are not even put into words for it: that was a
+        # ninth of such a game's time.  Messages never draw or decide.
         self.listening = self.host.listening
 
     # -- randomness ---------------------------------------------------------

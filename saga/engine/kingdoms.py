@@ -9,11 +9,17 @@ from saga.engine.state import Counter
 
 
 def conquer(g: Game, victor: Counter, area: int) -> None:
-    # Named before the change, or it would read "...conquered Ragnar's kingdom".
-    text = g.who(*victor) + g.t("MSG_HAS_CONQUERED") + g.who(T.KINGDOM, area, lower=True)
     hero = g.side(victor)
+    # Named before the change, or it would read "...conquered Ragnar's kingdom";
+    # and only for someone listening (naming a kingdom costs more than taking it).
+    text = (
+        g.who(*victor) + g.t("MSG_HAS_CONQUERED") + g.who(T.KINGDOM, area, lower=True) + "."
+        if g.listening
+        else ""
+    )
     g.king[area] = hero
-    g.tell(text + ".", hero_pen(hero))
+    if text:
+        g.tell(text, hero_pen(hero))
 
 
 def collect_taxes(g: Game) -> None:
@@ -28,12 +34,15 @@ def collect_taxes(g: Game) -> None:
     # can change hands (overrun), so the others' stay as listed here.
     kingdoms: dict[int, list[int]] = {}
     for area, king in enumerate(g.king[: T.LAND_AREAS]):
-        kingdoms.setdefault(king, []).append(area)
+        if king != -1:
+            kingdoms.setdefault(king, []).append(area)
     for h in g.heroes:
-        if h.control == T.NONE or h.verydead:
-            continue
         hero = h.index
-        for area in kingdoms.get(hero, ()):
+        if h.control == T.NONE or h.verydead or hero not in kingdoms:
+            continue
+        # His jarls, in board order: paying taxes moves nobody.
+        jarls = [j for j in g.jarls if j.alive and j.hero == hero]
+        for area in kingdoms[hero]:
             if g.ice[area]:
                 continue
             wears_crown = crown.held_by(T.HERO, hero) or (
@@ -45,12 +54,13 @@ def collect_taxes(g: Game) -> None:
                 held = True
                 h.wealth += tax
             else:
-                for j in g.jarls:
-                    if j.alive and j.hero == hero and j.where == area:
+                for j in jarls:
+                    if j.where == area:
                         held = True
                         j.wealth += tax  # the first jarl of his found there
                         break
             if not held:
-                text = g.who(T.KINGDOM, area) + g.t("MSG_OVERRUN") + "."
+                text = g.who(T.KINGDOM, area) + g.t("MSG_OVERRUN") + "." if g.listening else ""
                 g.king[area] = -1
-                g.tell(text, hero_pen(hero))
+                if text:
+                    g.tell(text, hero_pen(hero))

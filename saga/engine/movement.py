@@ -51,16 +51,15 @@ def move_side(g: Game, hero: int, phase: Phase) -> None:
     if h.alive:
         camp = Camp(g, hero, phase) if h.control == T.AMIGA else None
         g.mover = h.counter
-        _move_hero(g, hero, camp)
-        for j in g.jarls:
-            if j.hero == hero and j.alive:
-                g.mover = j.counter
-                _move_jarl(g, hero, j.index, camp)
+        _move_hero(g, hero, phase, camp)
+        for j in phase.jarls_of.get(hero, ()):
+            g.mover = j.counter
+            _move_jarl(g, hero, j.index, phase, camp)
         g.mover = None
     _reset_passengers(g)
 
 
-def _move_hero(g: Game, hero: int, camp: Camp | None) -> None:
+def _move_hero(g: Game, hero: int, phase: Phase, camp: Camp | None) -> None:
     h = g.heroes[hero]
     me = h.counter
     n = moves(g, me, False)
@@ -75,19 +74,23 @@ def _move_hero(g: Game, hero: int, camp: Camp | None) -> None:
         else:
             _amiga_moves_hero(g, hero, n, camp)
     # Taxes his jarls collected pass to him wherever his path met theirs.
-    paying = [j for j in g.jarls if j.wealth and j.hero == hero]
+    paying = []
+    for j in phase.carrying:
+        if j.wealth and j.hero == hero:
+            paying.append(j)
     if paying:
         for area in g.movearray[: g.whichrealmove]:
             for j in paying:
                 if j.where == area:
                     hand_over_gold(g, hero, j.index)
-    pick_up_treasures(g, me, h.where, h.control)
-    pick_up_sword(g, me, h.where, h.control)
+    if h.where in phase.lying:
+        pick_up_treasures(g, me, h.where, h.control)
+        pick_up_sword(g, me, h.where, h.control)
     offer_necklace(g, me, h.control)
     if g.whichmove == 1 and h.wounded and (h.where == h.homewhere or h.rune == T.ING):
         h.wounded = False
         g.tell(g.who(T.HERO, hero) + g.t("MSG_HEALS") + ".", hero_pen(hero))
-    elif g.treasures[T.HEALING_POTION].held_by(T.HERO, hero) and h.wounded:
+    elif h.wounded and g.treasures[T.HEALING_POTION].held_by(T.HERO, hero):
         if h.control == T.AMIGA:
             h.wounded = False
             vanish(g, T.HEALING_POTION)
@@ -206,7 +209,7 @@ def _amiga_walk(
         here = piece.where
         choice = survey.choose(here)
         best = here if choice == STAY else LINKS[here][choice]
-        if best in (-1, here) or visited[best] or not may_enter(piece, best):
+        if best == -1 or best == here or visited[best] or not may_enter(piece, best):
             return
         step(g, c.number, best)
         if g.whichmove > n:
@@ -231,7 +234,7 @@ def step_hero(g: Game, hero: int, area: int) -> None:
     g.host.update()
 
 
-def _move_jarl(g: Game, hero: int, jarl: int, camp: Camp | None) -> None:
+def _move_jarl(g: Game, hero: int, jarl: int, phase: Phase, camp: Camp | None) -> None:
     j = g.jarls[jarl]
     h = g.heroes[hero]
     me = j.counter
@@ -249,8 +252,9 @@ def _move_jarl(g: Game, hero: int, jarl: int, camp: Camp | None) -> None:
             _amiga_walk(g, me, n, step_jarl, camp)
     if j.wealth and h.where in g.movearray[: g.whichmove]:
         hand_over_gold(g, hero, jarl)  # his taxes, if his path met his hero
-    pick_up_treasures(g, me, j.where, h.control)
-    pick_up_sword(g, me, j.where, h.control)
+    if j.where in phase.lying:
+        pick_up_treasures(g, me, j.where, h.control)
+        pick_up_sword(g, me, j.where, h.control)
     offer_necklace(g, me, h.control)
 
 
@@ -321,7 +325,8 @@ def amiga_rout(g: Game, c: Counter) -> None:
     n = moves(g, c, False)
     if n < 1:
         return
-    g.say(g.who(*c) + g.t("MSG_IS_BEING_ROUTED") + "...", g.who_pen(*c))
+    if g.listening:
+        g.say(g.who(*c) + g.t("MSG_IS_BEING_ROUTED") + "...", g.who_pen(*c))
     _start_visit(g, piece.where)
     visited = g.visited
     under_way = False

@@ -64,7 +64,9 @@ def place_monsters(g: Game) -> None:
     """One monster per living hero, face up, while any remain in the pile."""
     count = g.state.monster_count
     treasure_count = g.state.treasure_count
-    pile = sum(not m.taken for m in g.monsters[:count])
+    pile = 0
+    for m in g.monsters[:count]:
+        pile += not m.taken
     for hero in g.heroes:
         if not hero.alive or not pile:
             continue
@@ -97,7 +99,9 @@ def place_monsters(g: Game) -> None:
 
 def place_jarls(g: Game) -> None:
     """One jarl per living hero, face down in a random land, while any remain."""
-    pile = sum(not j.taken for j in g.jarls)
+    pile = 0
+    for j in g.jarls:
+        pile += not j.taken
     for hero in g.heroes:
         if not hero.alive or not pile:
             continue

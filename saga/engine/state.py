@@ -26,6 +26,17 @@ class Counter(NamedTuple):
     number: int
 
 
+# Every piece's counter, made once for every game: a tuple never changes.
+_COUNTERS = {
+    kind: tuple(Counter(kind, number) for number in range(count))
+    for kind, count in (
+        (T.HERO, len(T.HERO_NAMES)),
+        (T.JARL, len(T.JARL_TABLE)),
+        (T.MONSTER, len(T.MONSTER_TABLE)),
+    )
+}
+
+
 class Hero:
     __slots__ = (
         "alive",
@@ -60,7 +71,7 @@ class Hero:
 
     def __init__(self, index: int) -> None:
         self.index = index
-        self.counter = Counter(T.HERO, index)
+        self.counter = _COUNTERS[T.HERO][index]
         self.name = T.HERO_NAMES[index]
         self.strength = T.HERO_STRENGTH
         self.moves = T.HERO_MOVES
@@ -121,7 +132,7 @@ class Jarl:
     def __init__(self, index: int) -> None:
         spec = T.JARL_TABLE[index]
         self.index = index
-        self.counter = Counter(T.JARL, index)
+        self.counter = _COUNTERS[T.JARL][index]
         self.strength = spec.strength
         self.moves = spec.moves
         self.name = spec.name
@@ -164,7 +175,7 @@ class Monster:
     def __init__(self, index: int) -> None:
         spec = T.MONSTER_TABLE[index]
         self.index = index
-        self.counter = Counter(T.MONSTER, index)
+        self.counter = _COUNTERS[T.MONSTER][index]
         self.species = spec.species
         self.strength = spec.strength
         self.moves = spec.moves

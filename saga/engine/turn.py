@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from saga.engine import tables as T
 from saga.engine.assess import Phase
-from saga.engine.attacks import attack_phase
+from saga.engine.attacks import Fighters, attack_phase
 from saga.engine.game import Game
 from saga.engine.host import Ask, Lookup, hero_pen
 from saga.engine.kingdoms import collect_taxes
@@ -64,12 +64,11 @@ def _choose_order(g: Game) -> None:
 
 
 def movement_phase(g: Game) -> None:
-    for h in g.heroes:
-        h.hagall = h.routed = False
-        h.fought.clear()
-    for j in g.jarls:
-        j.hagall = j.routed = False
-        j.fought.clear()
+    sides: list[Hero | Jarl] = [*g.heroes, *g.jarls]
+    for c in sides:
+        c.hagall = c.routed = False
+        if c.fought:
+            c.fought.clear()
     for m in g.monsters:
         m.hagall = False
     _choose_order(g)
@@ -81,7 +80,6 @@ def movement_phase(g: Game) -> None:
         move_side(g, hero, phase)
     g.turn_of = -1
     # Spells and gods last until this move; fresh ones come from the battles.
-    sides: list[Hero | Jarl] = [*g.heroes, *g.jarls]
     for c in sides:
         c.sea = T.SEA_NORMAL
         c.loseturn = False
@@ -90,11 +88,12 @@ def movement_phase(g: Game) -> None:
 
 
 def combat_phase(g: Game) -> None:
+    fighters = Fighters(g)
     for hero in g.order:
         if hero == -1:
             break
         g.turn_of = hero
-        attack_phase(g, hero)
+        attack_phase(g, hero, fighters)
     g.turn_of = -1
 
 
@@ -182,7 +181,8 @@ def play(g: Game) -> None:
     while True:
         # As in the original the prompt comes before the autosave, and is
         # shown once more when every hero has withdrawn, just before the end.
-        g.say(turn_label(g.t, s) + "...")
+        if g.listening:
+            g.say(turn_label(g.t, s) + "...")
         host.autosave(s)
         if all_withdrawn(g):
             return

@@ -34,7 +34,8 @@ def wound(g: Game, wounder: Counter, wounded: Counter) -> None:
     elif wounded.kind == T.KINGDOM:
         conquer(g, wounder, wounded.number)
         return
-    g.tell(g.who(*wounded) + g.t("MSG_IS_WOUNDED") + "!", g.pen(woundedhero))
+    if g.listening:
+        g.tell(g.who(*wounded) + g.t("MSG_IS_WOUNDED") + "!", g.pen(woundedhero))
     if wounded.kind == T.HERO:
         h = g.heroes[wounded.number]
         if h.maidens:
@@ -80,7 +81,8 @@ def _kill_hero(g: Game, killerhero: int, hero: int) -> None:
     h = g.heroes[hero]
     h.alive = h.attacking = h.defending = False
     drop_all(g, h.counter, h.where)
-    g.tell(g.who(T.HERO, hero) + g.t("MSG_IS_KILLED") + "!", hero_pen(hero))
+    if g.listening:
+        g.tell(g.who(T.HERO, hero) + g.t("MSG_IS_KILLED") + "!", hero_pen(hero))
     if killerhero != -1:
         half = h.strength // 2
         gain(g, killerhero, half, half)
@@ -93,7 +95,8 @@ def _kill_jarl(g: Game, killerhero: int, jarl: int) -> None:
         return
     j.alive = j.attacking = j.defending = False
     drop_all(g, j.counter, j.where)
-    g.tell(g.who(T.JARL, jarl) + g.t("MSG_IS_KILLED") + "!", hero_pen(killedhero))
+    if g.listening:
+        g.tell(g.who(T.JARL, jarl) + g.t("MSG_IS_KILLED") + "!", hero_pen(killedhero))
     if killerhero != -1:
         _take_jarl_gold(g, killerhero, jarl)
     if killedhero != -1:
@@ -107,7 +110,8 @@ def _kill_monster(g: Game, killer: Counter, monster: int) -> None:
     killerhero = g.side(killer)
     m = g.monsters[monster]
     m.alive = False
-    g.tell(f"{g.monster_name(monster)} {g.t('MSG_IS_KILLED')}!", hero_pen(killerhero))
+    if g.listening:
+        g.tell(f"{g.monster_name(monster)} {g.t('MSG_IS_KILLED')}!", hero_pen(killerhero))
     loot_monster(g, killer, killerhero, monster)
     gain(g, killerhero, m.glory, m.luck)
     h = g.heroes[killerhero]
@@ -226,6 +230,6 @@ def recruit(g: Game, jarl: int, hero: int) -> bool:
     h.luck -= 1
     gain(g, hero, j.strength // 2, j.strength // 2)
     j.hero = hero
-    if not human:
+    if not human and g.listening:
         g.tell(g.who(T.HERO, hero) + f"{g.t('MSG_RECRUITS_JARL')} {j.name}.", pen)
     return True

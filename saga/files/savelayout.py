@@ -213,10 +213,11 @@ def fields(layout: Construct = LAYOUT, prefix: str = "") -> Iterator[tuple[str, 
 FIELDS = dict(fields())
 
 
-def _format(layout: Construct) -> str:
-    """The declaration as a :mod:`struct` format, read side: construct is slow per save."""
+def _format(layout: Construct, subcons: Sequence[Construct] | None = None) -> str:
+    """The declaration (or some of its ``subcons``) as a :mod:`struct` format,
+    read side: construct is slow per save."""
     out = []
-    for sub in layout.subcons:
+    for sub in layout.subcons if subcons is None else subcons:
         inner = sub.subcon if sub.name is not None else sub
         if isinstance(inner, Field):
             out.append("b" if inner.signed else "H")
@@ -235,6 +236,33 @@ _READ = struct.Struct(">" + _format(LAYOUT))
 _WRITE = struct.Struct(">" + _format(LAYOUT).replace("b", "B"))
 _MASKS = [f.mask for f in FIELDS.values()]
 assert _READ.size == SAVE_SIZE
+
+# Writing, the score tables apart: everything before them...
+assert LAYOUT.subcons[-1].name == "scores"
+_HEAD = struct.Struct(">" + _format(LAYOUT, LAYOUT.subcons[:-1]))
+# ...and a hero's table, or the part of it for the turns played so far.
+_SCORE_SLOTS = [struct.Struct(f">{n}H") for n in range(T.MAX_TURNS + 1)]
+_NO_SCORES = [0] * (T.MAX_TURNS + 1)
+
+
+def _score_tables(s: GameState) -> bytes:
+    """Every hero's score table, slots 1..MAX_TURNS, as the file holds it.
+
+    The slots after the turn being played are turns to come, zeros (but in
+    a loaded file that says otherwise): they are written as zero bytes, not
+    packed one by one, which spares an autosave most of its packing.
+    """
+    played = min(max(s.turn, 0), T.MAX_TURNS)
+    words, zeros = _SCORE_SLOTS[played], bytes(2 * (T.MAX_TURNS - played))
+    to_come = _NO_SCORES[played + 1 :]
+    tables = []
+    for h in s.heroes:
+        score = h.score
+        if score[played + 1 :] == to_come:
+            tables.append(words.pack(*score[1 : played + 1]) + zeros)
+        else:
+            tables.append(_SCORE_SLOTS[T.MAX_TURNS].pack(*score[1:]))
+    return b"".join(tables)
 
 
 def _slot(name: str) -> tuple[str, str | int]:
@@ -265,7 +293,8 @@ def _compiled() -> _Compiled:
     than going through 1100 fields one by one, which took most of the time
     of a turn's autosave.  ``pack`` hands the same fields straight to the
     file's struct, which spares every autosave a 1100-field tuple (a fifth
-    of its time); a value too wide for its field raises ``struct.error``.
+    of its time), the score tables apart (:func:`_score_tables`); a value
+    too wide for its field raises ``struct.error``.
     A run of one list's slots held by successive fields (a hero's scores)
     goes as one slice.  Compiled on first use, as it takes milliseconds
     that the game's start-up need not wait for.
@@ -283,7 +312,8 @@ def _compiled() -> _Compiled:
     local = {c: f"c{i}" for i, c in enumerate(dict.fromkeys(c for c, *_ in runs if c != "s"))}
     bind = [f"    {name} = {code}" for code, name in local.items()]
     local["s"] = "s"
-    items, stores = [], []
+    items, stores, head, head_at = [], [], [], set()
+    names = list(FIELDS)
     for container, key, start, count in runs:
         at = local[container]
         if isinstance(key, str):
@@ -293,6 +323,9 @@ def _compiled() -> _Compiled:
         else:
             target, value = f"{at}[{key}:{key + count}]", f"v[{start}:{start + count}]"
         items.append(f"*{target}" if count > 1 else target)
+        if not names[start].startswith("scores."):
+            head.append(items[-1])
+            head_at.add(at)
         # A flag is a boolean in the state; on loading it has been checked to be 0 or 1.
         stores.append(f"    {target} = {value}" + (" == 1" if flags[start] else ""))
     source = "\n".join(
@@ -301,14 +334,18 @@ def _compiled() -> _Compiled:
             *bind,
             f"    return ({', '.join(items)},)",
             "def pack(s):",
-            *bind,
-            f"    return _pack(MAGIC, {', '.join(items)})",
+            *(line for line in bind if line.split()[0] in head_at),
+            f"    return _head(MAGIC, {', '.join(head)}) + _score_tables(s)",
             "def fill(s, v):",
             *bind,
             *stores,
         ]
     )
-    namespace: dict[str, Any] = {"_pack": _READ.pack, "MAGIC": MAGIC}
+    namespace: dict[str, Any] = {
+        "_head": _HEAD.pack,
+        "_score_tables": _score_tables,
+        "MAGIC": MAGIC,
+    }
     exec(compile(source, "<saga.files.savefile, compiled from LAYOUT>", "exec"), namespace)
     return _Compiled(namespace["values"], namespace["fill"], namespace["pack"])
 
