@@ -99,3 +99,9 @@ def test_fullscreen_letterboxes_and_maps_the_mouse(screen: Screen, presenter: Pr
 
 def test_frames_are_paced_at_pal_rate(presenter: Presenter) -> None:
     assert presenter.frame_clock.period == pytest.approx(1 / 50)
+
+
+def test_the_click_that_brings_the_focus_is_not_lost() -> None:
+    """As in Intuition, clicking into a window behind another both activates
+    it and reaches it (SDL's default drops that click)."""
+    assert os.environ["SDL_MOUSE_FOCUS_CLICKTHROUGH"] == "1"

@@ -28,6 +28,10 @@ os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 # a tenth of a second) to copy one 2D picture.  X11's shared-memory
 # framebuffer does the same job in a few megabytes.  Users may still ask.
 os.environ.setdefault("SDL_FRAMEBUFFER_ACCELERATION", "0")
+# Intuition lets the click that activates a window reach it too (a gadget
+# answers at once); SDL otherwise throws away a click that brings its window
+# the focus, so a player who clicks into a window behind another lost it.
+os.environ.setdefault("SDL_MOUSE_FOCUS_CLICKTHROUGH", "1")
 
 # pygame's ``pkgdata`` imports setuptools' ``pkg_resources`` when it is
 # installed, which costs 60 ms at start-up; when that import fails pygame
