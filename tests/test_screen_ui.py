@@ -455,3 +455,13 @@ def test_a_greek_requester_takes_its_buttons_letters_from_any_keyboard(
     source = ScriptedEventSource()
     source.key(typed)
     assert ask_yes_no(Ui(source), "Νέο παιχνίδι", [], yes="Ναι", no="Όχι") is yes
+
+
+def test_the_title_bar_names_the_turn_as_it_begins(ui: Ui) -> None:
+    """The turn's autosave names it in the title bar: a machine catching up
+    with a network game passes no turn prompt, and showed plain "Saga"."""
+    g = Session(Setup(1), TEXT, QuietHost()).game
+    host = ScreenHost(ui, Board(ui), TEXT, Config(), g, None, print, summary=lambda: None)
+    g.state.turn = 7
+    host.autosave(g.state)
+    assert ui.title_text == f"Saga: Turn 7 of {g.state.turns}"

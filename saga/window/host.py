@@ -206,7 +206,6 @@ class ScreenHost:
         """The wait at the "Turn n of N..." prompt, where the game may be saved or left."""
         t = self.t
         self.ui.frame_colour(None)
-        self.ui.set_title(f"Saga: {turn_label(t, state)}")  # the engine has said the prompt
         self.hint(t("MSG_OK"), t("MSG_OK"))
         if self.autoplay or self.shared:
             self.pause()  # nobody here owes the game a key
@@ -219,6 +218,9 @@ class ScreenHost:
         return answer.result != ABORT
 
     def autosave(self, state: GameState) -> None:
+        # The engine has said the turn's prompt: the title bar names the turn,
+        # on a machine catching up too (which skips turn_starts' wait).
+        self.ui.set_title(f"Saga: {turn_label(self.t, state)}")
         self.turn_start = savefile.encode(state)
         if self.autosave_path is not None:
             save_game(self.ui, self.say, self.t, self.autosave_path, state, autosave=True)
