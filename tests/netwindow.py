@@ -17,7 +17,12 @@ screen and answers with the mouse and keys:
 - ``cli``: the command line says it all (``saga --host ...`` or ``saga --join
   ...`` without ``--headless``): the window hosts or joins at once.  Warned
   that another seat's answer is late, it plays that seat here; hosting
-  online, it logs the codes it shows (``code: WHO CODE``).  Its
+  online, it logs the codes it shows (``code: WHO CODE``).  Told in play
+  that a seat has a new code (``note: New code for ...``), it opens
+  Project > Network codes... and keeps it open (``codes: open``, logging
+  the codes it shows) until a seat shown there is taken (``codes: WHO
+  taken``), then closes it with OK.  ``cli-hold`` is ``cli`` that holds at
+  its question after its first :data:`HOLD_AFTER` answers.  Its
   input is the real window's (SDL's dummy driver, the real clock), which
   the desktop has taken the focus from; the robot adds nothing but the
   answers of its seats, when they are asked, and after the game the clicks
@@ -53,7 +58,7 @@ from amiga.input import IntuiMessage, MouseCode, ScriptedEventSource, pygame_sou
 from amiga.input.pygame_source import PygameEventSource
 from saga import cli
 from saga.engine import tables as T
-from saga.engine.host import BACKSPACE, DONE, OFF_MAP, WHITE, Ask
+from saga.engine.host import BACKSPACE, DONE, FIRST_HERO_PEN, OFF_MAP, WHITE, Ask
 from saga.files.replayfile import Answer, file_lines, read_answers
 from saga.screen import network as screens
 from saga.screen.ui import MESSAGE_TOP, TITLE_HEIGHT, Ui
@@ -61,6 +66,8 @@ from saga.window import app as app_module
 from saga.window import network as window_network
 from saga.window.game import Leave, WindowGame
 from saga.window.host import ScreenHost
+
+HOLD_AFTER = 10  # answers a cli-hold robot gives before it holds
 
 
 class Player:
@@ -73,10 +80,13 @@ class Player:
         self.role, self.port, self.code, self.log_path = role, port, code, log
         self.app: app_module.App | None = None
         self.game: WindowGame | None = None  # the game in play
-        self.phase = "playing" if role == "cli" else "start"
+        self.phase = "playing" if role.startswith("cli") else "start"
         self.answers = 0
         self.stopped = False  # the network game stopped: its requester is up
         self.warned = False  # the warning that another seat's answer is late is up
+        self.open_codes = False  # told of a new code: the Network codes window is wanted
+        self.codes_open = False  # ... and is up
+        self.codes_done = False  # ... and a seat it showed was taken: close it
         self.last = 0.0
 
     def log(self, line: str) -> None:
@@ -110,6 +120,16 @@ class Player:
         if self.warned:
             self.warned = False
             self.ticks(2).key("\r")  # play the late seat here
+            return
+        if self.codes_open:
+            if self.codes_done:
+                self.codes_done = False
+                self.ticks(2).key("\r")  # OK: close the Network codes window
+            return
+        if self.open_codes and app.ui.menu_item("net_codes").enabled:
+            self.open_codes = False
+            self.log("opening the network codes")
+            self._menu(app, "net_codes")
             return
         if self.phase == "start":
             self._start(app, asking)
@@ -148,13 +168,15 @@ class Player:
             self.phase = "playing"
 
     def _answer(self, mode: Ask, pen: int) -> None:
-        if self.role == "join-hold" and pen != WHITE:
+        held = self.role == "cli-hold" and self.answers >= HOLD_AFTER
+        if (self.role == "join-hold" or held) and pen != WHITE:
             self.log(f"holding at {mode.name} {pen}")
             self.phase = "held"
             return
         if (mode, pen) == (Ask.MULTIKEYBOARD, WHITE):
             self.ticks(1).click(320, 300)  # the turn prompt: on we go
             return
+        self._skip_answered()
         _, _, result, kind = self.script.popleft()
         self.answers += 1
         if mode in (Ask.COUNTRY, Ask.COUNTER) and result >= 0:
@@ -167,6 +189,18 @@ class Player:
             self.ticks(1).key("\b")
         else:
             self.ticks(1).key(chr(result))
+
+    def _skip_answered(self) -> None:
+        """Skip the answers of this machine's seats that the game had before it
+        (re)joined: its engine caught up with them from the stream."""
+        lockstep = self.game.lockstep if self.game is not None else None
+        if lockstep is None:
+            return
+        had = lockstep.link.stream.answers()[: lockstep.asked]
+        given = sum(1 for a in had if a.pen - FIRST_HERO_PEN in lockstep.seats)
+        while self.answers < given:
+            self.script.popleft()
+            self.answers += 1
 
     def _spot(self, mode: Ask, result: int, kind: int) -> tuple[int, int]:
         """Where on the board a player clicks to give this answer."""
@@ -266,9 +300,26 @@ class LiveRobot(Player, PygameEventSource):
         self.hand.key(char, qualifier)
         return self
 
+    def move(self, x: int, y: int, qualifier: int = 0) -> Self:
+        self.hand.move(x, y, qualifier)
+        return self
+
+    def press(self, button: MouseCode = MouseCode.SELECTDOWN, qualifier: int = 0) -> Self:
+        self.log(f"input: press {button.name} ({self._why()})")
+        self.hand.press(button, qualifier)
+        return self
+
+    def release(self, button: MouseCode = MouseCode.SELECTDOWN, qualifier: int = 0) -> Self:
+        self.hand.release(button, qualifier)
+        return self
+
     def _why(self) -> str:
         asking = self.game.screen.asking if self.game is not None else None
         return f"asked {asking[0].name} {asking[1]}" if asking else self.phase
+
+
+def _state(app: app_module.App) -> str:
+    return "on" if app.ui.menu_item("net_codes").enabled else "off"
 
 
 def _centre(box: Box) -> tuple[int, int]:
@@ -281,7 +332,7 @@ def main(argv: list[str]) -> int:
     saga_args = argv[argv.index("--") + 1 :]
     mine = [a for a in read_answers(file_lines(trace), str(trace)) if a[1] - 6 in seats]
     scripted: Robot | None = None
-    if role == "cli":
+    if role.startswith("cli"):
         LiveRobot.player = (role, port, code, log, deque(mine))
         pygame_source.PygameEventSource = LiveRobot  # type: ignore[misc]  # the window's own input
     else:
@@ -300,6 +351,7 @@ def main(argv: list[str]) -> int:
     def init(self: app_module.App, *args: object, **kwargs: object) -> None:
         made(self, *args, **kwargs)  # type: ignore[arg-type]
         robot().app = self
+        robot().log(f"menu: net_codes {_state(self)} on the title screen")
 
     app_module.App.__init__ = init  # type: ignore[method-assign]
     made_game, played = WindowGame.__init__, WindowGame.play
@@ -309,7 +361,16 @@ def main(argv: list[str]) -> int:
         robot().game = self
 
     def play(self: WindowGame) -> Leave | None:
+        app = robot().app
         try:
+            if app is not None:  # the game's menu items are set as it starts
+                starts = self.session.play
+
+                def logged() -> None:
+                    robot().log(f"menu: net_codes {_state(app)} in play")
+                    starts()
+
+                self.session.play = logged  # type: ignore[method-assign]
             return played(self)
         finally:
             robot().game = None
@@ -337,18 +398,33 @@ def main(argv: list[str]) -> int:
 
     shown_codes = window_network.codes_window
 
-    def codes_window(ui: object, t: object, title: str, codes: Any, *args: Any) -> str:
+    def codes_window(ui: object, t: object, title: str, codes: Any, *args: Any, **kw: Any) -> str:
         told: set[tuple[str, str]] = set()
+        taken: set[str] = set()
+        in_play = bool(kw.get("ok"))  # the Network codes window, closed with OK
+        if in_play:
+            robot().log("codes: open")
+            robot().codes_open = True
 
         def logged() -> list[tuple[str, str]]:
             now = codes()
             for who, code in now:
                 if (who, code) not in told:
                     told.add((who, code))
-                    robot().log(f"code: {who} {code}")
+                    robot().log(f"code: {who.rstrip(':')} {code}")
+            gone = {who for who, _ in told} - {who for who, _ in now} - taken
+            for who in sorted(gone) if in_play else ():
+                taken.add(who)
+                robot().log(f"codes: {who.rstrip(':')} taken")
+                robot().codes_done = True
             return now
 
-        return shown_codes(ui, t, title, logged, *args)  # type: ignore[arg-type]
+        try:
+            return shown_codes(ui, t, title, logged, *args, **kw)  # type: ignore[arg-type]
+        finally:
+            if in_play:
+                robot().log("codes: closed")
+                robot().codes_open = robot().codes_done = False
 
     warned = screens.late_window
 
@@ -363,6 +439,8 @@ def main(argv: list[str]) -> int:
 
     def note(self: Ui, text: str) -> None:
         robot().log(f"note: {text}")
+        if text.startswith("New code for "):
+            robot().open_codes = True
         noted(self, text)
 
     window_network.stopped = stopped

@@ -266,9 +266,8 @@ def test_windows_of_the_command_line_play_by_code(tmp_path: Path) -> None:
         join = None
         try:
             host.wait_for("code: Brunhild ")
-            code = re.search(r"code: Brunhild (\S+)", host.said())
-            assert code is not None
-            join_args = ["--join", code[1], "--seat", "brunhild", *local.options()]
+            code = _logged_code(host.said(), "Brunhild")
+            join_args = ["--join", code, "--seat", "brunhild", *local.options()]
             join = Window(tmp_path / "join", "cli", 0, 1, join_args, env=loopback_env())
             assert [host.finish(), join.finish()] == [0, 0], host._err() + join._err()
         finally:
@@ -278,6 +277,64 @@ def test_windows_of_the_command_line_play_by_code(tmp_path: Path) -> None:
     assert host.record.read_bytes() == join.record.read_bytes()
     checked = replays_the_original(host.record, TRACE)
     assert checked.returncode == 0, checked.stderr
+
+
+def test_a_window_host_shows_a_dropped_seat_s_fresh_code_which_lets_it_back(
+    tmp_path: Path,
+) -> None:
+    # saga --host online in the window; Brunhild's window joins by her code,
+    # plays a while and is killed.  Once her machine is out of reach her seat
+    # has a new code: the host's window says so in its news, its player opens
+    # Project > Network codes..., which shows it, and a new window joins with
+    # it, catches up and plays the game out as the original's.  The item is
+    # ghosted on the title screen and on the joiners.
+    from tests.wormholes import local_servers, loopback_env
+
+    (tmp_path / "lan").mkdir()
+    with local_servers(tmp_path / "wormhole") as local:
+        online = ["--seat", "beowulf", *local.options(), "--take-over-after", "3600"]
+        host_args = ["--host", "online", *online, "--seed", "12", str(SAVE)]
+        host = Window(tmp_path / "host", "cli", 0, 0, host_args, env=loopback_env())
+        machines = [host]
+        try:
+            host.wait_for("code: Brunhild ")
+            first = _logged_code(host.said(), "Brunhild")
+            join_args = ["--seat", "brunhild", *local.options()]
+            held = ["--join", first, *join_args]
+            join = Window(tmp_path / "join", "cli-hold", 0, 1, held, env=loopback_env())
+            machines.append(join)
+            join.wait_for("holding at ")  # after its first answers
+            join.kill()
+            host.wait_for(r"note: New code for Brunhild: \S+")
+            host.wait_for(r"codes: open\n(.*\n)*code: Brunhild ")
+            said = host.said()
+            fresh = _logged_code(said[said.index("codes: open") :], "Brunhild")
+            noted = re.search(r"note: New code for Brunhild: (\S+)", said)
+            assert noted is not None and noted[1] == fresh != first
+            again = Window(
+                tmp_path / "again", "cli", 0, 1, ["--join", fresh, *join_args], env=loopback_env()
+            )
+            machines.append(again)
+            host.wait_for("codes: Brunhild taken")  # the window saw the seat taken again
+            assert [host.finish(), again.finish()] == [0, 0], host._err() + again._err()
+        finally:
+            for machine in machines:
+                machine.kill()
+    said = host.said()
+    assert "codes: closed" in said
+    assert "menu: net_codes off on the title screen" in said
+    assert "menu: net_codes on in play" in said
+    assert "menu: net_codes off in play" in again.said()
+    assert host.record.read_bytes() == again.record.read_bytes()
+    checked = replays_the_original(host.record, TRACE)
+    assert checked.returncode == 0, checked.stderr
+
+
+def _logged_code(said: str, who: str) -> str:
+    """The first code the robot logged for ``who`` in ``said``."""
+    found = re.search(rf"code: {who} (\S+)", said)
+    assert found is not None, said
+    return found[1]
 
 
 def test_the_command_line_answers_the_windows_forms(
@@ -395,3 +452,49 @@ def test_the_host_s_window_says_when_codes_are_being_guessed() -> None:
     network = Network(registry=no_lan)  # type: ignore[arg-type]
     assert network.host(ui, english(), setup, asked) is None  # cancelled
     assert any(line.startswith("someone may be guessing the join code") for line in shown)
+
+
+def test_the_network_codes_of_a_game_hosted_by_address_are_its_join_code_and_address(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # Project > Network codes... of a game hosted on 127.0.0.1: the join code and
+    # the address a joiner types, each with Copy, until the host's player closes it.
+    from amiga.input import ScriptedEventSource
+    from saga.engine import tables as T
+    from saga.engine.session import Setup
+    from saga.look.text import english
+    from saga.net.play import Hosting
+    from saga.screen import network as screens
+    from saga.screen.ui import Ui
+    from saga.window.network import News, show_codes
+
+    ui = Ui(ScriptedEventSource().ticks(3).key("\x1b"))
+    shown: list[str] = []
+    text = ui.text
+
+    def keep(x: int, y: int, said: str, pen: int, **kw: bool) -> None:
+        shown.append(said)
+        text(x, y, said, pen, **kw)
+
+    ui.text = keep  # type: ignore[method-assign]
+    large: list[str] = []
+    big = screens.big_text
+
+    def big_text(ui: Ui, x: int, top: int, said: str, pen: int) -> None:
+        large.append(said)
+        big(ui, x, top, said, pen)
+
+    monkeypatch.setattr(screens, "big_text", big_text)
+    setup = Setup(1, (T.HUMAN, T.HUMAN, T.AMIGA, T.NONE, T.NONE, T.NONE))
+    news = News()
+    hosting = Hosting.start(setup, english(), frozenset({1}), CODE, ("127.0.0.1", 0), None, news)
+    try:
+        news("the machine of Brunhild (127.0.0.1) left")
+        assert show_codes(ui, english(), hosting, news, waiting=False) == "cancel"
+    finally:
+        hosting.stop()
+    assert hosting.addresses() == [f"127.0.0.1:{hosting.port}"]
+    assert set(large) == {CODE, f"127.0.0.1:{hosting.port}"}  # large, to read out
+    for line in ("Join with the join code and one of these addresses:", "Join code:", "Address:"):
+        assert line in shown
+    assert "the machine of Brunhild (127.0.0.1) left" in shown  # the newest news, under them

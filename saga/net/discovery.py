@@ -276,7 +276,7 @@ class ZeroconfRegistry:
         from zeroconf import ServiceInfo
 
         name = f"Saga on {game.host_name} {game.port}"[:60] + "." + SERVICE
-        addresses = _local_addresses()
+        addresses = [socket.inet_aton(a) for a in local_addresses()]
         info = ServiceInfo(
             SERVICE,
             name,
@@ -316,23 +316,25 @@ class ZeroconfRegistry:
         self._zc.close()
 
 
-def _local_addresses() -> list[bytes]:
-    """This machine's addresses as the announcement carries them."""
-    found: set[bytes] = set()
+def local_addresses() -> list[str]:
+    """This machine's IPv4 addresses on its networks (not loopback): where a
+    joiner reaches a game hosted on every address, as the announcement and
+    the host's Network codes window give them."""
+    found: set[str] = set()
     try:
         for family, _, _, _, sockaddr in socket.getaddrinfo(socket.gethostname(), None):
             if family == socket.AF_INET and not str(sockaddr[0]).startswith("127."):
-                found.add(socket.inet_aton(str(sockaddr[0])))
+                found.add(str(sockaddr[0]))
     except OSError:
         pass
     if not found:  # the address a packet to the LAN would leave from (nothing is sent)
         with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as probe:
             try:
                 probe.connect(("192.0.2.1", 9))
-                found.add(socket.inet_aton(probe.getsockname()[0]))
+                found.add(str(probe.getsockname()[0]))
             except OSError:
                 pass
-    return sorted(found)
+    return sorted(found, key=socket.inet_aton)
 
 
 def host_name() -> str:

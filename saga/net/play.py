@@ -178,6 +178,7 @@ class Hosting:
     announcer: Announcer | None = None
     lockstep: LockstepHost | None = None
     invitations: Invitations | None = None  # an online game's codes
+    host: str = ""  # the address listened on ("": every address of this machine)
 
     @classmethod
     def start(
@@ -232,7 +233,18 @@ class Hosting:
 
             announcer = Announcer(registry, offered(setup, port, open_seats))
             announcer.update(server.open_seats())
-        return cls(server, port, header, here, tell, announcer)
+        return cls(server, port, header, here, tell, announcer, host=address[0])
+
+    def addresses(self) -> list[str]:
+        """Where a joiner reaches this game by address (ADDRESS:PORT each), as it
+        would type it; none for an online game, which is reached by its codes."""
+        if self.invitations is not None:
+            return []
+        from saga.net.discovery import host_name, local_addresses
+
+        every = self.host in ("", "0.0.0.0", "::")
+        hosts = (local_addresses() or [host_name()]) if every else [self.host]
+        return [f"[{h}]:{self.port}" if ":" in h else f"{h}:{self.port}" for h in hosts]
 
     def take_over(self, heroes: Iterable[int], why: str) -> frozenset[int]:
         """Play these heroes' seats here from now on, wherever their players are
@@ -261,18 +273,25 @@ class Hosting:
 
 
 def told_codes(
-    text: Lookup, tell: Callable[[str], None], path: Path | None
+    text: Lookup,
+    tell: Callable[[str], None],
+    path: Path | None,
+    *,
+    heading: str = "MSG_NET_CODE_FOR",
+    known: dict[int | None, str] | None = None,
 ) -> Callable[[dict[int | None, str]], None]:
-    """What a headless host does with its codes: tells each new one, and keeps
-    the ones that let a machine in now in ``path`` (if given)."""
-    told: dict[int | None, str] = {}
+    """What a host does with its codes (an Invitations' ``current``, whenever
+    they change): tells each new one (``heading`` WHO: CODE; the codes
+    ``known`` already are not told), and keeps the ones that let a machine in
+    now in ``path`` (if given)."""
+    told: dict[int | None, str] = dict(known or {})
     problem = [""]  # the last one said: a file that cannot be written is said once
 
     def shown(codes: dict[int | None, str]) -> None:
         for seat, code in sorted(codes.items(), key=lambda item: (item[0] is None, item[0])):
             if told.get(seat) != code:
                 who = text("MSG_NET_WATCHERS") if seat is None else seat_name(seat)
-                tell(f"{text('MSG_NET_CODE_FOR')} {who}: {code}")
+                tell(f"{text(heading)} {who}: {code}")
         told.clear()
         told.update(codes)
         if path is not None:

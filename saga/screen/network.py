@@ -391,42 +391,50 @@ def codes_window(
     ready: Callable[[], bool],
     act: Callable[[str, int], str],
     news: Callable[[], str] = lambda: "",
+    *,
+    heading: str = "",
+    ok: str = "",
+    renew: bool = True,
 ) -> str:
-    """Show the codes that let a machine in now, ``(who, code)`` each, large, with a
-    button to copy each and one to make a new one, until ``ready``: "ready",
-    "cancel" or "take_over".  ``act("copy" or "renew", row)`` does the button's
-    work and returns a line to show under the codes; so is ``news``, the
-    network's newest line, when it changes."""
+    """Show what lets a machine in now, ``(label, code)`` each, the code large, with
+    a button to copy each and (``renew``) one to make a new one, until ``ready``:
+    "ready", "cancel" or "ok".  ``heading`` is the line over them (an online
+    game's: each code lets one machine in once) and ``ok`` the OK button's
+    text (an online game's wait: play the empty seats here).  ``act("copy" or
+    "renew", row)`` does the button's work and returns a line to show under the
+    codes; so is ``news``, the network's newest line, when it changes."""
     form = _Form(t, title, 1, extra=MAX_CODES * CODE_ROW + ROW + (SAID_ROWS - 1) * 10)
-    form.ok.text = t("MSG_NET_TAKE_OVER")
+    form.ok.text = ok or t("MSG_NET_TAKE_OVER")
     b = form.ok.box
     form.ok.box = Box(b.left, b.top, b.left + 8 * len(form.ok.text) + 17, b.bottom)
     inner = form.window.inner
     copy_text, renew_text = t("MSG_NET_COPY"), t("MSG_NET_RENEW")
     renew_left = inner.right - 8 - 8 * len(renew_text) - 16
-    copy_left = renew_left - 8 - 8 * len(copy_text) - 16
+    copy_left = renew_left - 8 - 8 * len(copy_text) - 16 if renew else renew_left
     buttons: list[tuple[Button, Button]] = []
     for row in range(MAX_CODES):
         y = form.top + ROW + row * CODE_ROW
         copy = Button(Box(copy_left, y, copy_left + 8 * len(copy_text) + 16, y + 14), copy_text)
-        renew = Button(
-            Box(renew_left, y, renew_left + 8 * len(renew_text) + 16, y + 14), renew_text
-        )
-        buttons.append((copy, renew))
+        new = Button(Box(renew_left, y, renew_left + 8 * len(renew_text) + 16, y + 14), renew_text)
+        buttons.append((copy, new))
     base = list(form.window.gadgets.gadgets)
     said = heard = ""
     columns = (inner.width - 16) // 8
+    heading = heading or t("MSG_NET_READ_OUT")
     with ui.requester_layer():
         while not ready():
             if news() != heard:
                 said = heard = news()
             shown = codes()[:MAX_CODES]
-            form.window.gadgets.gadgets = base + [g for pair in buttons[: len(shown)] for g in pair]
+            pairs = buttons[: len(shown)]
+            form.window.gadgets.gadgets = base + [
+                g for copy, new in pairs for g in ((copy, new) if renew else (copy,))
+            ]
             form.draw(ui)
-            ui.text(form.left, form.top + 9, t("MSG_NET_READ_OUT"), P.BLACK)
-            for row, (who, code) in enumerate(shown):
+            ui.text(form.left, form.top + 9, heading, P.BLACK)
+            for row, (label, code) in enumerate(shown):
                 y = form.top + ROW + row * CODE_ROW
-                ui.text(form.left, y + 10, who + ":", P.BLACK)
+                ui.text(form.left, y + 10, label, P.BLACK)
                 big_text(ui, form.left + 16, y + 16, code, P.BLACK)
             y = form.top + ROW + MAX_CODES * CODE_ROW
             for line, text in enumerate(wrap(said, columns)[:SAID_ROWS]):
@@ -435,14 +443,12 @@ def codes_window(
             if message is None or message.idcmp == IDCMP.INTUITICKS:
                 continue
             done = form.answer(ui, message)
-            if done is False:
-                return "cancel"
-            if done:
-                return "take_over"
-            for row, (copy, renew) in enumerate(buttons[: len(shown)]):
+            if done is not None:
+                return "ok" if done else "cancel"
+            for row, (copy, new) in enumerate(pairs):
                 if form.changed is copy:
                     said = act("copy", row)
-                elif form.changed is renew:
+                elif form.changed is new and renew:
                     said = act("renew", row)
             form.changed = None
     return "ready"

@@ -121,6 +121,7 @@ class App:
                     item("host", "MSG_MENU_HOST"),
                     item("join", "MSG_MENU_JOIN"),
                     item("take_over", "MSG_NET_TAKE_OVER", enabled=False),
+                    item("net_codes", "MSG_MENU_NET_CODES", enabled=False),
                     bar(),
                     item("save", "MSG_MENU_SAVE", "MSG_KEY_SAVE", enabled=False),
                     item("save_as", "MSG_MENU_SAVE_AS", "MSG_KEY_SAVE_AS", enabled=False),
@@ -347,7 +348,7 @@ class App:
             actions[key] = lambda key: self._setting(key, bool(ui.menu_item(key).checked))
         for key in RULES:
             actions[key] = self._rules
-        for key in ("save", "save_as", "summary", "take_over"):
+        for key in ("save", "save_as", "summary", "take_over", "net_codes"):
             actions[key] = _no_game  # only a game in play has them enabled
         return actions
 

@@ -118,6 +118,7 @@ class WindowGame:
         self.watch: SeatWatch | None = None  # a hosted game's: how late another seat's answer is
         self._late: tuple[tuple[int, int], float] | None = None  # the late answer, since when
         self._news: list[str] = []  # the rest of a line of news too long for one note
+        self._codes_told: Callable[[], None] | None = None  # an online host's: tells new codes
 
         made = functools.partial(self._host, board, autosave, record, replay)
         self.session = Session(setup, self.t, made, dice)
@@ -194,6 +195,7 @@ class WindowGame:
         ui.set_title("Saga")
         if self.setup.loaded and self.path is not None:
             self.screen.say(fm.loaded(self.t, self.path), P.WHITE)
+        self._tell_new_codes()
         try:
             self.session.play()
             if self.lockstep is not None:
@@ -216,7 +218,8 @@ class WindowGame:
         # A network game's turn prompt waits for nobody: it is saved as it stood then, at any time.
         ui.enable("save", "save_as", on=on and self.net is not None)
         ui.enable("quit_title", on=on and not self.alone)
-        ui.enable("take_over", on=on and self.net is not None and self.net.hosting is not None)
+        hosting = on and self.net is not None and self.net.hosting is not None
+        ui.enable("take_over", "net_codes", on=hosting)
         # A watched replay has nothing to leave it for; a network game is the host's to leave.
         ui.enable("new", "open", "host", "join", on=not on or (self.ours and not self.alone))
 
@@ -230,10 +233,28 @@ class WindowGame:
             self.lockstep.check()
         self._show_news()
 
+    def _tell_new_codes(self) -> None:
+        """From the start of an online game's play, every new code its host
+        makes is news ("New code for Brunhild: ..."): a seat left open again,
+        a code burned by a wrong try, the spectators' used."""
+        from saga.net.play import told_codes
+
+        net = self.net
+        hosting = net.hosting if net is not None else None
+        if net is None or net.news is None or hosting is None or hosting.invitations is None:
+            return
+        invitations = hosting.invitations
+        tell = told_codes(
+            self.t, net.news, None, heading="MSG_NET_NEW_CODE", known=invitations.current()
+        )
+        self._codes_told = lambda: tell(invitations.current())
+
     def _show_news(self) -> None:
         """What the hosting machine's network told (who came or went, codes being
-        guessed, a seat taken over), a note at a time in the title bar."""
+        guessed or made anew, a seat taken over), a note at a time in the title bar."""
         news = self.net.news if self.net is not None else None
+        if self._codes_told is not None:
+            self._codes_told()
         if news is None or self.ui.showing_note is not None:
             return
         if not self._news:
@@ -314,6 +335,8 @@ class WindowGame:
             self.summary()
         elif key == "take_over":
             self.take_over()
+        elif key == "net_codes":
+            self.codes()
         elif key in RULES:
             from saga.screen.pages import rules_window  # loaded when first opened
 
@@ -337,6 +360,17 @@ class WindowGame:
         hosting = self.net.hosting if self.net is not None else None
         if hosting is not None:
             self._take(hosting.server.open_seats(), "the host's player took the seat")
+
+    def codes(self) -> None:
+        """The hosting machine's Network codes window: what lets a machine in now
+        (an online game's codes, or the join code and addresses), read from
+        the hosting itself, until its player closes it."""
+        net = self.net
+        if net is None or net.hosting is None or net.news is None:
+            return
+        from saga.window.network import show_codes
+
+        show_codes(self.ui, self.t, net.hosting, net.news, waiting=False)
 
     def _take(self, heroes: frozenset[int] | set[int], why: str) -> None:
         """Play these seats here from now on (Hosting.take_over); a host that

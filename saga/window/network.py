@@ -176,7 +176,7 @@ class Network:
         server = hosting.server
         game = NetGame(setup, server, form.here, t, hosting.header, hosting, news=news)
         if hosting.invitations is not None:
-            return self._started(game, _show_codes(ui, t, hosting, news))
+            return self._started(game, show_codes(ui, t, hosting, news, waiting=True))
         port = hosting.port
 
         def lines() -> list[str]:
@@ -316,33 +316,50 @@ class Network:
         return NetGame(setup, client, client.seats, keyed(t, client.keys), client.header)
 
 
-def _show_codes(ui: Ui, t: Lookup, hosting: Hosting, news: News) -> str:
-    """An online game's codes, large, until every seat is taken: "ready",
-    "cancel" or "take_over"; under them, the newest line ``news`` heard."""
+def show_codes(ui: Ui, t: Lookup, hosting: Hosting, news: News, *, waiting: bool) -> str:
+    """What lets a machine in now, large, read from the hosting itself: an online
+    game's codes (each seat's and the spectators', with Copy and New code), or
+    a game's join code and addresses (with Copy); under them, the newest line
+    ``news`` heard.  ``waiting`` for the players: until every seat is taken,
+    "ready", "cancel" or "take_over"; in play (the Network codes window), until
+    closed."""
     server, invitations = hosting.server, hosting.invitations
-    assert invitations is not None  # hosted online
-    rows: list[int | None] = []
+    rows: list[tuple[str, str]] = []
+    seats: list[int | None] = []
 
     def codes() -> list[tuple[str, str]]:
-        now = invitations.current()
-        rows[:] = sorted(now, key=lambda seat: (seat is None, seat or 0))
-        return [(_who(t, seat), now[seat]) for seat in rows]
+        if invitations is None:
+            code = server.code or ""
+            rows[:] = [(t("MSG_NET_CODE"), code)]
+            rows.extend((t("MSG_NET_AT"), where) for where in hosting.addresses())
+        else:
+            now = invitations.current()
+            seats[:] = sorted(now, key=lambda seat: (seat is None, seat or 0))
+            rows[:] = [(_who(t, seat) + ":", now[seat]) for seat in seats]
+        return rows
 
     def act(kind: str, row: int) -> str:
         if row >= len(rows):
             return ""
-        seat = rows[row]
-        if kind == "renew":
-            invitations.renew(seat)
+        if kind == "renew" and invitations is not None and row < len(seats):
+            invitations.renew(seats[row])
             return ""
-        copied = put_text(invitations.current().get(seat, ""))
-        return t("MSG_NET_COPIED") if copied else ""
+        return t("MSG_NET_COPIED") if put_text(rows[row][1]) else ""
 
     def newest() -> str:
         return next(iter(news.latest(1)), "")
 
-    ready = lambda: not server.open_seats()  # noqa: E731
-    return codes_window(ui, t, t("MSG_NET_PLAYERS"), codes, ready, act, newest)
+    def ready() -> bool:
+        return waiting and not server.open_seats()
+
+    heading = "" if invitations is not None else t("MSG_NET_JOIN_WITH")
+    title = t("MSG_NET_PLAYERS") if waiting else t("MSG_NET_CODES")
+    ok = "" if waiting else t("MSG_OK")
+    renew = invitations is not None
+    done = codes_window(
+        ui, t, title, codes, ready, act, newest, heading=heading, ok=ok, renew=renew
+    )
+    return "take_over" if done == "ok" and waiting else done
 
 
 def _host_address(text: str) -> tuple[str, int]:
