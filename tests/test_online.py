@@ -150,13 +150,15 @@ def test_wrong_and_misused_codes_are_refused_while_the_game_goes_on(
     tmp_path: Path, local: Local
 ) -> None:
     host = Host(tmp_path / "host", TWO, "beowulf", local)
-    # A seat's code lets in that seat only, once: here a spectator uses it up.
+    # A seat's code lets in that seat only, once: here a machine asking for
+    # another seat uses it up.
     code = host.code("Brunhild")
-    spectator = _joiner(tmp_path / "watch", code, local, None)
-    assert spectator.finish(HANG) == 2
-    assert "this code is for Brunhild, not for a spectator" in spectator.stderr
+    other = _joiner(tmp_path / "other", code, local, None, "beowulf")
+    assert other.finish(HANG) == 2
+    assert "this code is for Brunhild, not for Beowulf" in other.stderr
+    # The fresh code alone, no --seat: it says whose seat it is.
     fresh = host.code("Brunhild", other_than=code)
-    joiner = _joiner(tmp_path / "join", fresh, local, TWO, "brunhild", typed=True)
+    joiner = _joiner(tmp_path / "join", fresh, local, TWO, typed=True)
     hers = answers_for(TWO, {1})
     joiner.type(hers[:20])
     _until(lambda: joiner.answered() >= 20, joiner)

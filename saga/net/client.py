@@ -211,7 +211,10 @@ class Client:
             case P.Refuse(reason):
                 self.failure = NetStop(f"the host refused: {reason}")
                 return self.failure
-            case P.Welcome():
+            case P.Welcome(seats):
+                if seats != self.seats and (self.seats or self.sock is None):
+                    raise P.ProtocolError("the host gave this machine seats it did not ask for")
+                self.seats = seats  # came by a seat's code asking for none: that seat
                 self.notices.say("host", "joined; waiting for the game to start")
             case P.Wait(seats):
                 if seats and seats != self._waits_for:

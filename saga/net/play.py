@@ -349,6 +349,7 @@ def join_game(
         except ReplayError as e:
             raise NetStop(str(e)) from None
         shown = show()
+        seating = Seating(client.seats, seating.answers)  # a seat's code may have named them
         lockstep = LockstepHost(
             shown, client, seating.seats, seating.script(), alter=test_alteration(alteration)
         )

@@ -34,7 +34,7 @@ import socket
 import threading
 from collections import Counter
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import TypeVar
 
 from saga.engine import tables as T
@@ -327,6 +327,10 @@ class Server:
         hello = peer.hello = messages[0]  # type: ignore[assignment]
         if not isinstance(hello, P.Hello):
             raise P.ProtocolError("the first message is not a HELLO")
+        if ticket and not hello.seats:
+            # A seat's code says whose it is: a machine that came by it asking for
+            # no seat in particular plays that seat (WELCOME tells it which).
+            hello = peer.hello = replace(hello, seats=ticket)
         refusal = self._version_refusal(hello)
         if refusal is None and ticket is not None:
             refusal = _ticket_refusal(ticket, hello.seats)
