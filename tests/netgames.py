@@ -50,6 +50,7 @@ class Machine:
         *,
         typed: bool = False,
         env: dict[str, str] | None = None,
+        program: tuple[str, ...] = ("-m", "saga"),
     ) -> None:
         folder.mkdir(parents=True, exist_ok=True)
         (folder / "Saga.config").touch()
@@ -57,7 +58,7 @@ class Machine:
         self.record = folder / "game.replay"
         self.stderr_path = folder / "stderr.txt"
         self.args = args
-        command = [sys.executable, "-m", "saga", "--headless", *args, "--record", str(self.record)]
+        command = [sys.executable, *program, "--headless", *args, "--record", str(self.record)]
         with open(folder / "stdout.txt", "w") as out, open(self.stderr_path, "w") as err:
             self.process = subprocess.Popen(
                 command,

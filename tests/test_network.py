@@ -14,6 +14,7 @@ from pathlib import Path
 
 import pytest
 
+from saga.net import protocol as P
 from tests.guards import HANG
 from tests.netgames import (
     CODE,
@@ -182,16 +183,30 @@ def test_a_wrong_code_is_refused(tmp_path: Path) -> None:
     same_game([server, joiner], TWO)
 
 
-def test_another_version_is_refused_naming_both(tmp_path: Path) -> None:
+# A Saga of another version, as a process: the same program saying it is 0.0.1.
+OTHER_VERSION = (
+    "-c",
+    "import sys, saga; saga.__version__ = '0.0.1'; "
+    "from saga.cli import main; sys.exit(main(sys.argv[1:]))",
+)
+
+
+def test_a_machine_of_another_version_is_refused_naming_both_while_the_game_goes_on(
+    tmp_path: Path,
+) -> None:
     server, port = host(tmp_path / "host", TWO, "beowulf")
-    try:
-        with socket.create_connection(("127.0.0.1", port), timeout=HANG) as peer:
-            peer.sendall(b"HELLO SAGA 1 0.0.1 TEST77 BRUNHILD\n")
-            reply = peer.makefile("rb").readline().decode()
-        assert reply.startswith("REFUSE ")
-        assert "0.0.1" in reply and "Saga" in reply.split("0.0.1")[0]
-    finally:
-        server.kill()
+    joiner = join(tmp_path / "join", port, TWO, "brunhild", typed=True)
+    hers = answers_for(TWO, {1})
+    joiner.type(hers[:20])
+    until(lambda: joiner.answered() >= 20, timeout=HANG)
+    args = ["--join", f"127.0.0.1:{port}", "--code", CODE]
+    other = Machine(tmp_path / "other", args, program=OTHER_VERSION)
+    assert other.finish() == 2
+    said = other.stderr
+    assert f"Saga {P.version()}" in said and "Saga 0.0.1" in said, said
+    assert len(said.splitlines()) == 1, said  # one sentence, no traceback
+    joiner.type(hers[20:])
+    same_game([server, joiner], TWO)
 
 
 def test_a_host_offering_a_game_no_game_can_be_is_refused(tmp_path: Path) -> None:

@@ -33,6 +33,11 @@ TWO = ORACLE / "4_20_1_110200.trace"  # Beowulf and Brunhild are human
 THREE = ORACLE / "items" / "2067283218_30_1_011212.trace"  # Brunhild, Egil, Siegfried
 CODE_LINE = re.compile(r"code for (\w+): (\d+(?:-[a-z]+)+)")
 HANG = 120.0  # seconds: only a guard against a hang, never a measure of speed
+# What players of other languages are told (catalogs/deutsch.ct, italiano.ct).
+GERMAN, ITALIAN = ("--language", "deutsch"), ("--language", "italiano")
+NOBODY_DE = "Niemand wartet auf diesen Code; er wurde schon benutzt oder falsch eingegeben:"
+NOBODY_IT = "Nessuno aspetta questo codice"
+NO_PATH_DE = "Der Rechner des Spielleiters ist nicht erreichbar, weder direkt noch über das Relay:"
 
 
 @pytest.fixture(scope="module")
@@ -146,31 +151,52 @@ def test_a_killed_joiner_comes_back_with_its_seats_fresh_code(tmp_path: Path, lo
     assert host.stderr.count("joined") == 2 and "left" in host.stderr
 
 
-def test_wrong_and_misused_codes_are_refused_while_the_game_goes_on(
-    tmp_path: Path, local: Local
+def test_wrong_burned_and_unreachable_codes_are_told_while_the_game_goes_on(
+    tmp_path: Path,
 ) -> None:
-    host = Host(tmp_path / "host", TWO, "beowulf", local)
-    # A seat's code lets in that seat only, once: here a machine asking for
-    # another seat uses it up.
-    code = host.code("Brunhild")
-    other = _joiner(tmp_path / "other", code, local, None, "beowulf")
-    assert other.finish(HANG) == 2
-    assert "this code is for Brunhild, not for Beowulf" in other.stderr
-    # The fresh code alone, no --seat: it says whose seat it is.
-    fresh = host.code("Brunhild", other_than=code)
-    joiner = _joiner(tmp_path / "join", fresh, local, TWO, typed=True)
-    hers = answers_for(TWO, {1})
-    joiner.type(hers[:20])
-    _until(lambda: joiner.answered() >= 20, joiner)
-    # A wrong guess, mid-game: the right number with the wrong words.
-    watch = host.code("watch")
-    wrong = _joiner(tmp_path / "wrong", watch.split("-")[0] + "-wrong-guess", local, None)
-    assert wrong.finish(HANG) == 2
-    assert "The code is wrong, or was used already" in wrong.stderr, wrong.stderr
-    assert host.code("watch", other_than=watch) != watch  # burned, and renewed
-    assert "A wrong code was tried, and a new one made, for spectators" in host.stderr
-    joiner.type(hers[20:])
-    _same_game([host, joiner], TWO)
+    """Every way a code leads nowhere, each a sentence in its player's
+    language, while Brunhild's machine and the host play on.  The host keeps
+    to the relay (--relay-only); Brunhild's machine offers a direct
+    connection, so that the relay may stop mid-game."""
+    with local_servers(tmp_path / "servers") as own:
+        host = Host(tmp_path / "host", TWO, "beowulf", own, "--relay-only")
+        # A seat's code lets in that seat only, once: here a machine asking for
+        # another seat uses it up.
+        code = host.code("Brunhild")
+        other = _joiner(tmp_path / "other", code, own, None, "beowulf")
+        assert other.finish(HANG) == 2
+        assert "this code is for Brunhild, not for Beowulf" in other.stderr
+        # The fresh code alone, no --seat: it says whose seat it is.
+        fresh = host.code("Brunhild", other_than=code)
+        joiner = _joiner(tmp_path / "join", fresh, own, TWO, typed=True)
+        hers = answers_for(TWO, {1})
+        joiner.type(hers[:20])
+        _until(lambda: joiner.answered() >= 20, joiner)
+        # A wrong guess, mid-game: the right number with the wrong words.
+        watch = host.code("watch")
+        wrong = _joiner(tmp_path / "wrong", watch.split("-")[0] + "-wrong-guess", own, None)
+        assert wrong.finish(HANG) == 2
+        assert "The code is wrong, or was used already" in wrong.stderr, wrong.stderr
+        watch = host.code("watch", other_than=watch)  # burned, and renewed
+        assert "A wrong code was tried, and a new one made, for spectators" in host.stderr
+        # Then, at once: the code the spectator burned, a code nobody made, and
+        # with the relay stopped, a spectator that keeps to it.
+        own.stop_relay()
+        failing = {
+            _joiner(tmp_path / "burned", code, own, None, "brunhild", *GERMAN): NOBODY_DE,
+            _joiner(tmp_path / "nobody", "99-nobody-home", own, None, "", *ITALIAN): NOBODY_IT,
+            _joiner(
+                tmp_path / "late", watch, own, None, "", "--relay-only", *GERMAN
+            ): f"{NO_PATH_DE} {own.relay}",
+        }
+        joiner.type(hers[20:40])
+        for machine, said in failing.items():
+            assert machine.finish(HANG) == 2
+            assert said in machine.stderr, machine.stderr
+            assert len(machine.stderr.splitlines()) == 1, machine.stderr  # no traceback
+        assert joiner.process.poll() is None and host.process.poll() is None
+        joiner.type(hers[40:])
+        _same_game([host, joiner], TWO)
 
 
 def test_the_relay_carries_a_game_when_direct_connections_are_off(

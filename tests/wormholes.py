@@ -40,6 +40,9 @@ class Local:
     def stop_mailbox(self) -> None:
         _stop(self.mailbox_process)
 
+    def stop_relay(self) -> None:
+        _stop(self.relay_process)
+
     def relayed(self) -> int:
         """The bytes of the sessions the relay has carried to their end."""
         if not self.usage.exists():
