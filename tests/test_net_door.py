@@ -3,6 +3,7 @@ clock, and the server's door on loopback (in this process, real sockets)."""
 
 from __future__ import annotations
 
+import select
 import socket
 import time
 
@@ -330,5 +331,54 @@ def test_more_answers_in_a_turn_than_any_player_gives_let_the_seat_go() -> None:
         assert len(server.stream) == MAX_TURN_ANSWERS
         assert lines[-1] == "DROP it sent more answers in one turn than any player gives"
         assert [line for line in said if "answers for Brunhild in one turn" in line]
+    finally:
+        server.close()
+
+
+def test_a_seat_taken_back_after_a_flood_starts_afresh_a_few_times_a_turn() -> None:
+    """Each machine's answers are counted apart, so the player who takes a seat
+    back from a flooding machine may answer; but a seat's answers in one turn
+    stay bounded (machines rejoining to flood again are let go at once), below
+    what a joiner accepts, and the next turn starts afresh."""
+    from saga.engine.host import Ask
+
+    fast = P.Limits(rate=100_000, burst=100_000)
+    server = Server(HEADER, (89,) * 7, frozenset({1}), CODE, limits=fast)
+    port = server.listen("127.0.0.1", 0)
+    seq = 0
+    started: list[bool] = []
+
+    def flood(limit: int) -> int:
+        """A machine takes Brunhild's seat and answers until let go: how many were taken."""
+        nonlocal seq
+        taken = 0
+        with socket.create_connection(("127.0.0.1", port), timeout=10) as peer:
+            peer.sendall(f"HELLO SAGA {P.PROTOCOL} {P.version()} {CODE} BRUNHILD\n".encode())
+            received = peer.makefile("rb")
+            if not started:
+                assert server.wait_for_players(5)
+                started.append(True)
+            while received.readline() != b"START\n":
+                pass
+            for _ in range(limit):
+                server.expect(seq, Ask.COUNTRY, 7)
+                peer.sendall(f"A {seq} COUNTRY 7 -1 5\n".encode())
+                end = time.monotonic() + HANG
+                while server.stream.get(seq, 0.1) is None:
+                    if select.select([peer], [], [], 0)[0]:  # only DROP and the end come now
+                        assert received.read().decode().splitlines()[-1].startswith("DROP")
+                        return taken
+                    assert time.monotonic() < end, "timed out"
+                seq += 1
+                taken += 1
+        return taken
+
+    try:
+        server.autosaved(1, bytes(P.SAVE_SIZE))
+        taken = [flood(P.MAX_TURN_ANSWERS + 10) for _ in range(4)]
+        assert taken == [P.MAX_TURN_ANSWERS] * 3 + [0]
+        assert len(server.stream) == P.REMOTE_SEAT_TURN_ANSWERS < P.MAX_SEAT_TURN_ANSWERS
+        server.autosaved(2, bytes(P.SAVE_SIZE))
+        assert flood(5) == 5  # a new turn
     finally:
         server.close()

@@ -252,9 +252,9 @@ class LockstepHost(PassOn):
         use, so a hostile host could otherwise make this game endless).  The
         host lets a machine go before its seat gets there (saga.net.server)."""
         self._turn_answers[hero] += 1
-        if self._turn_answers[hero] > P.MAX_TURN_ANSWERS:
+        if self._turn_answers[hero] > P.MAX_SEAT_TURN_ANSWERS:
             raise NetStop(
-                f"turn {self.turn}: more than {P.MAX_TURN_ANSWERS} answers came for "
+                f"turn {self.turn}: more than {P.MAX_SEAT_TURN_ANSWERS} answers came for "
                 f"{T.HERO_NAMES[hero]} in one turn, more than any player gives"
             )
 

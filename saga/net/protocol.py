@@ -38,11 +38,17 @@ PROTOCOL = 2  # the wire format's number; changed with any change to the message
 MAX_LINE = 4096  # bytes, newline included: a GAME line with a saved game's hex fits
 MAX_REASON = 200  # characters of a REFUSE, STOP or WAIT text
 MAX_SEQ = 10_000_000  # answers in one game, far above any real game's
-# Answers for one hero in one turn: the original's human traces give at most 170.
-# Every machine refuses more (the host lets the seat's machine go; a joiner stops),
-# since a peer that keeps answering what the engine only asks again would
-# otherwise grow every machine's game without end.
+# Answers for one hero in one turn from one machine: the original's human traces
+# give at most 170.  The host lets a machine that sends more go, since a peer
+# that keeps answering what the engine only asks again would otherwise grow
+# every machine's game without end.
 MAX_TURN_ANSWERS = 1000
+# What a seat's answers may come to in one turn: the player who takes the seat
+# back from a machine let go starts afresh, twice at most (the host then lets
+# every machine of that seat go at once, leaving room for its own player to
+# take the seat over); a joiner stops past this, the host's stream being hostile.
+MAX_SEAT_TURN_ANSWERS = 4 * MAX_TURN_ANSWERS
+REMOTE_SEAT_TURN_ANSWERS = 3 * MAX_TURN_ANSWERS
 MAX_KEY = 0x10FFFF  # a key answer is a character code
 
 # The join code: six characters nobody confuses (no 0/O, 1/I/L, 2/Z, 5/S, 8/B).

@@ -77,6 +77,9 @@ class Peer:
     hashes: dict[int, str] = field(default_factory=dict)
     early: P.Answer | None = None  # an answer for a question the host's engine has not reached
     strikes: int = 0
+    # Its answers this turn: the machine's, not the seat's, so that the player
+    # who takes a seat back from a machine let go for too many starts afresh.
+    turn_answers: int = 0
     hello: P.Hello | None = None
     checked: asyncio.Future[bool | None] | None = None  # its code's check, while it waits for one
     wake: asyncio.Event = field(default_factory=asyncio.Event)  # answers to send
@@ -135,8 +138,8 @@ class Server:
         self._taken: dict[int, Peer] = {}
         self._started = False
         self._pending: tuple[int, Ask, int] | None = None  # the question our engine waits at
+        self._seat_turn_answers: Counter[int] = Counter()  # other machines' answers this turn
         self._saves: dict[int, bytes] = {}  # ours, by turn (FINAL_TURN: the end)
-        self._turn_answers: Counter[int] = Counter()  # each remote seat's answers this turn
         self._door = Door()
         self._server: asyncio.Server | None = None
         self._door_timer: asyncio.TimerHandle | None = None
@@ -469,17 +472,23 @@ class Server:
             return
         if self._taken.get(hero) is not peer:
             return  # the seat was taken over meanwhile
-        if self._turn_answers[hero] >= P.MAX_TURN_ANSWERS:
+        if peer.turn_answers >= P.MAX_TURN_ANSWERS:
+            said = f"sent more than {P.MAX_TURN_ANSWERS} answers for {T.HERO_NAMES[hero]}"
+        elif self._seat_turn_answers[hero] >= P.REMOTE_SEAT_TURN_ANSWERS:
+            said = f"answered for {T.HERO_NAMES[hero]} after machines sent too many"
+        else:
+            said = None
+        if said is not None:
             self._let_go(
                 peer,
                 LetGo(
-                    f"sent more than {P.MAX_TURN_ANSWERS} answers for {T.HERO_NAMES[hero]} "
-                    "in one turn, more than any player gives; let go",
+                    f"{said} in one turn, more than any player gives; let go",
                     "it sent more answers in one turn than any player gives",
                 ),
             )
             return
-        self._turn_answers[hero] += 1
+        peer.turn_answers += 1
+        self._seat_turn_answers[hero] += 1
         self._pending = None
         self.stream.append(answer)
         self._flush()
@@ -546,7 +555,9 @@ class Server:
     def _autosaved(self, turn: int, save: bytes) -> None:
         self._saves[turn] = save
         if turn != FINAL_TURN:
-            self._turn_answers.clear()
+            self._seat_turn_answers.clear()
+            for peer in self._peers:
+                peer.turn_answers = 0
         for peer in list(self._peers):
             self._compare(peer, turn)
         self._publish()
