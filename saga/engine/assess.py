@@ -199,10 +199,11 @@ class Survey(Sides):
         offers: dict[int, int] = {}
         if walks_hero:
             if len(camp.own_jarls) < T.MAX_JARLS_PER_HERO and g.heroes[side].luck >= 1:
-                offers = dict(camp.phase.recruits)
+                offers = camp.phase.recruits  # only read, as long as nothing is added
         elif side != -1 and g.heroes[side].alive:
             offers[g.heroes[side].where] = self.hero_strength[side]  # a jarl stays with his hero
         if camp.phase.ownerless_treasures or camp.phase.loose_swords:  # never, in practice
+            offers = dict(offers)
             for where in _ownerless_items(g, camp.phase, c):
                 offers[where] = offers.get(where, 0) + ITEM
         self.offers = offers
