@@ -247,10 +247,12 @@ class Survey(Sides):
             scores.append(worth + goodrand() % 4)
         best = -100
         choice = 0
-        for option, score in enumerate(scores):
+        option = 0  # counted by hand: enumerate()'s pairs cost more than the count
+        for score in scores:
             if score > best or (score == best and not goodrand() % 2):
                 choice = option
                 best = score
+            option += 1  # noqa: SIM113
         if best == -100:  # (it never falls below) the empty slots tie with it
             for option in range(len(scores), STAY):
                 if not goodrand() % 2:
