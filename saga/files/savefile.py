@@ -34,12 +34,14 @@ def _layout() -> ModuleType:
 
 def encode(state: GameState) -> bytes:
     """The exact bytes the original writes for this state."""
-    return _layout().encode(state)
+    data: bytes = _layout().encode(state)
+    return data
 
 
 def decode(data: bytes, name: str = "") -> GameState:
     """The state the original's loader builds from a file's bytes, or SaveFileError."""
-    return _layout().decode(data, name)
+    state: GameState = _layout().decode(data, name)
+    return state
 
 
 def read(path: str | os.PathLike[str]) -> bytes:
