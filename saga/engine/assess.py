@@ -99,6 +99,7 @@ class Phase:
         for m in g.monsters[: g.state.monster_count]:
             if m.alive:
                 file_monster(m.where, []).append(m.strength)
+        self.monster_areas = set(self.monsters_at)  # each Camp adds the other sides' to these
         # Where items owned by nobody lie: in a movement phase an item only
         # passes to nobody when it is used up, and then it lies nowhere (-1),
         # where no walk looks, so these hold for the phase.
@@ -167,7 +168,7 @@ class Camp:
                 self.rival_jarls_at.setdefault(j.where, []).append(j)
         self.monsters_at = phase.monsters_at
         # Most areas hold nobody of another side: those need no closer look.
-        self.occupied = {*self.heroes_at, *self.rival_jarls_at, *self.monsters_at}
+        self.occupied = phase.monster_areas.union(self.heroes_at, self.rival_jarls_at)
 
 
 class Survey(Sides):
@@ -198,11 +199,13 @@ class Survey(Sides):
         offers: dict[int, int] = {}
         if walks_hero:
             if len(camp.own_jarls) < T.MAX_JARLS_PER_HERO and g.heroes[side].luck >= 1:
-                offers = dict(camp.phase.recruits)
+                offers = camp.phase.recruits  # only read, as long as nothing is added
         elif side != -1 and g.heroes[side].alive:
             offers[g.heroes[side].where] = self.hero_strength[side]  # a jarl stays with his hero
-        for where in _ownerless_items(g, camp.phase, c):
-            offers[where] = offers.get(where, 0) + ITEM
+        if camp.phase.ownerless_treasures or camp.phase.loose_swords:  # never, in practice
+            offers = dict(offers)
+            for where in _ownerless_items(g, camp.phase, c):
+                offers[where] = offers.get(where, 0) + ITEM
         self.offers = offers
         self._known: list[int | None] = [None] * T.AREAS
 
@@ -244,10 +247,12 @@ class Survey(Sides):
             scores.append(worth + goodrand() % 4)
         best = -100
         choice = 0
-        for option, score in enumerate(scores):
+        option = 0  # counted by hand: enumerate()'s pairs cost more than the count
+        for score in scores:
             if score > best or (score == best and not goodrand() % 2):
                 choice = option
                 best = score
+            option += 1  # noqa: SIM113
         if best == -100:  # (it never falls below) the empty slots tie with it
             for option in range(len(scores), STAY):
                 if not goodrand() % 2:

@@ -88,7 +88,8 @@ def _part(g: Game, kind: T.Kind, number: int, foe_jarls: bool) -> int:
         jarl = g.jarls[number]
         value = jarl.strength - jarl.hagall
     for sword, item in enumerate(g.swords):
-        if item.held_by(kind, number):
+        # Item.held_by written out: every fighter of every battle asks it of every sword.
+        if item.possessor == number and item.possessortype == kind:
             value += _sword_bonus(sword, foe_jarls)
     return value
 

@@ -7,7 +7,9 @@ mean is declared once, in :mod:`saga.files.savelayout`, which :func:`encode` and
 
 from __future__ import annotations
 
+import functools
 import os
+from types import ModuleType
 
 from amiga import dos
 from saga.engine.state import GameState
@@ -17,18 +19,29 @@ from saga.files.saveformat import LOAD_SIZE, MAGIC, SAVE_SIZE, Failure, SaveFile
 __all__ = ["LOAD_SIZE", "MAGIC", "SAVE_SIZE", "Failure", "SaveFileError"]
 
 
+@functools.cache
+def _layout() -> ModuleType:
+    """:mod:`saga.files.savelayout`, imported on first use (see the module's docstring).
+
+    Kept once imported: ``from`` a package ``import`` a module runs Python
+    code in the import machinery every time: a microsecond, a sixteenth of
+    an autosave.
+    """
+    from saga.files import savelayout
+
+    return savelayout
+
+
 def encode(state: GameState) -> bytes:
     """The exact bytes the original writes for this state."""
-    from saga.files import savelayout  # on first use: see the module's docstring
-
-    return savelayout.encode(state)
+    data: bytes = _layout().encode(state)
+    return data
 
 
 def decode(data: bytes, name: str = "") -> GameState:
     """The state the original's loader builds from a file's bytes, or SaveFileError."""
-    from saga.files import savelayout
-
-    return savelayout.decode(data, name)
+    state: GameState = _layout().decode(data, name)
+    return state
 
 
 def read(path: str | os.PathLike[str]) -> bytes:

@@ -240,9 +240,13 @@ assert _READ.size == SAVE_SIZE
 # Writing, the score tables apart: everything before them...
 assert LAYOUT.subcons[-1].name == "scores"
 _HEAD = struct.Struct(">" + _format(LAYOUT, LAYOUT.subcons[:-1]))
-# ...and a hero's table, or the part of it for the turns played so far.
-_SCORE_SLOTS = [struct.Struct(f">{n}H") for n in range(T.MAX_TURNS + 1)]
-_NO_SCORES = [0] * (T.MAX_TURNS + 1)
+# ...and the score tables: each hero's slots for the turns played so far,
+# then zero bytes for the turns to come, all six in one go (a struct pads
+# with zeros); or every slot of every table.
+_SCORE_TABLES = [
+    struct.Struct(">" + f"{n}H{2 * (T.MAX_TURNS - n)}x" * len(T.HERO_NAMES))
+    for n in range(T.MAX_TURNS + 1)
+]
 
 
 def _score_tables(s: GameState) -> bytes:
@@ -251,18 +255,17 @@ def _score_tables(s: GameState) -> bytes:
     The slots after the turn being played are turns to come, zeros (but in
     a loaded file that says otherwise): they are written as zero bytes, not
     packed one by one, which spares an autosave most of its packing.
+    Counting a tail's zeros tells them quicker than comparing it with zeros.
     """
     played = min(max(s.turn, 0), T.MAX_TURNS)
-    words, zeros = _SCORE_SLOTS[played], bytes(2 * (T.MAX_TURNS - played))
-    to_come = _NO_SCORES[played + 1 :]
-    tables = []
+    end = played + 1
+    values: list[int] = []
     for h in s.heroes:
         score = h.score
-        if score[played + 1 :] == to_come:
-            tables.append(words.pack(*score[1 : played + 1]) + zeros)
-        else:
-            tables.append(_SCORE_SLOTS[T.MAX_TURNS].pack(*score[1:]))
-    return b"".join(tables)
+        if score[end:].count(0) != T.MAX_TURNS - played:
+            return _SCORE_TABLES[T.MAX_TURNS].pack(*[v for h in s.heroes for v in h.score[1:]])
+        values += score[1:end]
+    return _SCORE_TABLES[played].pack(*values)
 
 
 def _slot(name: str) -> tuple[str, str | int]:
