@@ -62,26 +62,32 @@ def latency(answers: int) -> list[float]:
     assert server.wait_for_players(10)
     for client in clients:
         assert client.started.wait(10)
-    streams = [server.stream] + [c.stream for c in clients]
-    times = []
     try:
-        for seq in range(answers):
-            hero = seq % 6
-            answer = P.Answer(seq, Ask.COUNTRY, FIRST_HERO_PEN + hero, seq % 66, T.KINGDOM)
-            if hero:
-                server.expect(seq, Ask.COUNTRY, FIRST_HERO_PEN + hero)
-            start = time.perf_counter()
-            if hero:
-                clients[hero - 1].submit(answer)
-            else:
-                server.submit(answer)
-            for stream in streams:
-                assert stream.get(seq, 5) == answer
-            times.append(time.perf_counter() - start)
+        return time_answers(server, clients, answers)
     finally:
         for client in clients:
             client.close()
         server.close()
+
+
+def time_answers(server: Server, clients: list[Client], answers: int) -> list[float]:
+    """Seconds from each answer's giving to its arrival in every machine's stream:
+    the host's hero (Beowulf) and each client's (seated in hero order) answer in turn."""
+    streams = [server.stream] + [c.stream for c in clients]
+    times = []
+    for seq in range(answers):
+        hero = seq % (len(clients) + 1)
+        answer = P.Answer(seq, Ask.COUNTRY, FIRST_HERO_PEN + hero, seq % 66, T.KINGDOM)
+        if hero:
+            server.expect(seq, Ask.COUNTRY, FIRST_HERO_PEN + hero)
+        start = time.perf_counter()
+        if hero:
+            clients[hero - 1].submit(answer)
+        else:
+            server.submit(answer)
+        for stream in streams:
+            assert stream.get(seq, 5) == answer
+        times.append(time.perf_counter() - start)
     return times
 
 

@@ -31,10 +31,8 @@ from pathlib import Path
 REPO = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(REPO))
 
-from saga.engine import tables as T  # noqa: E402
-from saga.engine.host import FIRST_HERO_PEN, Ask  # noqa: E402
+from benchmarks.network import time_answers  # noqa: E402
 from saga.look.text import english  # noqa: E402
-from saga.net import protocol as P  # noqa: E402
 from saga.net.client import Client  # noqa: E402
 from saga.net.online import Servers  # noqa: E402
 from saga.net.server import Server  # noqa: E402
@@ -70,22 +68,8 @@ def latency(local: Local, answers: int) -> list[float]:
     assert server.wait_for_players(20)
     for client in clients:
         assert client.started.wait(20)
-    streams = [server.stream] + [c.stream for c in clients]
-    times = []
     try:
-        for seq in range(answers):
-            hero = seq % 3
-            answer = P.Answer(seq, Ask.COUNTRY, FIRST_HERO_PEN + hero, seq % 66, T.KINGDOM)
-            if hero:
-                server.expect(seq, Ask.COUNTRY, FIRST_HERO_PEN + hero)
-            start = time.perf_counter()
-            if hero:
-                clients[hero - 1].submit(answer)
-            else:
-                server.submit(answer)
-            for stream in streams:
-                assert stream.get(seq, 5) == answer
-            times.append(time.perf_counter() - start)
+        return time_answers(server, clients, answers)
     finally:
         for client in clients:
             client.close()
@@ -93,7 +77,6 @@ def latency(local: Local, answers: int) -> list[float]:
         invitations.close()
         for tunnel in tunnels:
             tunnel.close()
-    return times
 
 
 # Loaded into every machine's process (as sitecustomize): counts the bytes its
