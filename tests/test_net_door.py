@@ -244,7 +244,7 @@ def test_wrong_codes_slow_an_address_down_without_locking_the_right_code_out(
 ) -> None:
     port = _port(server)
     for _ in range(int(D.ADDRESS_BURST)):
-        assert _hello(port, "W9RNGX").startswith("REFUSE wrong code")
+        assert _hello(port, "W9RNGX").startswith("REFUSE CODE: wrong code")
     start = time.monotonic()
     assert _hello(port, CODE).startswith("WELCOME BRUNHILD")  # after a wait for its turn
     assert time.monotonic() - start >= 1  # it did wait: its address had guessed
@@ -329,7 +329,7 @@ def test_more_answers_in_a_turn_than_any_player_gives_let_the_seat_go() -> None:
                     break
             lines = received.read().decode().splitlines()
         assert len(server.stream) == MAX_TURN_ANSWERS
-        assert lines[-1] == "DROP it sent more answers in one turn than any player gives"
+        assert lines[-1] == "DROP FLOOD: it sent more answers in one turn than any player gives"
         assert [line for line in said if "answers for Brunhild in one turn" in line]
     finally:
         server.close()

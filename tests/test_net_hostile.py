@@ -160,7 +160,7 @@ def test_a_seat_whose_machine_only_pings_is_taken_over(tmp_path: Path) -> None:
         while not told.startswith("DROP") and time.monotonic() < stop:
             idler.send("PING")
             told = idler.read()
-        assert told == "DROP the host plays Brunhild now: no answer came within 2 s"
+        assert told == "DROP TAKEN BRUNHILD: the host plays Brunhild now: no answer came within 2 s"
     finally:
         idler.close()
     same_game([server], TWO)
@@ -223,7 +223,7 @@ def _a_turns_worth_of_answers(tmp_path: Path) -> tuple[Machine, Machine, int]:
             time.sleep(1 / (P.Limits().rate * 0.75))  # no faster than a peer may send
     finally:
         flooder.close()
-    assert told == "DROP it sent more answers in one turn than any player gives", told
+    assert told == "DROP FLOOD: it sent more answers in one turn than any player gives", told
     return server, spectator, port
 
 
@@ -369,7 +369,7 @@ def test_wrong_codes_from_many_addresses_are_checked_no_faster_than_the_limit(
         for thread in guessers:
             thread.join(45)
     minutes = (time.monotonic() - start) / 60
-    wrong = sum(line == "REFUSE wrong code" for line in refused)
+    wrong = sum(line == "REFUSE CODE: wrong code" for line in refused)
     assert wrong <= D.ALL_BURST + D.ALL_PER_MINUTE * minutes + 1, (wrong, minutes)
     assert len(refused) > wrong  # the others were told the host is busy, or turned away
     assert _said(server, "someone may be guessing the join code") == 1
@@ -493,7 +493,7 @@ def test_a_joiner_takes_no_more_answers_in_a_turn_than_any_player_gives(tmp_path
     finally:
         conn.close()
         fake.close()
-    said = f"more than {P.MAX_SEAT_TURN_ANSWERS} answers came for Brunhild in one turn"
+    said = "Turn 1: more answers came for Brunhild than any player gives in one turn."
     assert said in watcher.stderr, watcher.stderr
     assert sent > P.MAX_SEAT_TURN_ANSWERS
     assert watcher.answered() <= P.MAX_SEAT_TURN_ANSWERS

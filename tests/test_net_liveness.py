@@ -105,9 +105,7 @@ def test_a_pause_is_survived_and_a_longer_one_lets_the_machine_go(tmp_path: Path
     assert joiner.finish() == 1
     quiet = f"nothing heard from it for {SCALED.idle:g} s; let go"
     assert f"the machine of Brunhild (127.0.0.1) went quiet: {quiet}" in server.stderr
-    told = (
-        f"the host let this machine go: nothing was heard from this machine for {SCALED.idle:g} s"
-    )
+    told = f"The host let this machine go: nothing was heard from it for {SCALED.idle:g} s."
     assert told in joiner.stderr, joiner.stderr
     assert not any(word in joiner.stderr + server.stderr for word in NOISE)
     again = join(tmp_path / "again", port, TWO, "brunhild", env=env)
@@ -128,7 +126,7 @@ def test_a_host_gone_quiet_is_named(tmp_path: Path) -> None:
     finally:
         os.kill(server.process.pid, signal.SIGCONT)
         server.kill()
-    said = f"stopped: the host went quiet: nothing heard from it for {SCALED.idle:g} s"
+    said = f"stopped: The host went quiet: nothing was heard from it for {SCALED.idle:g} s."
     assert said in joiner.stderr, joiner.stderr
     assert not any(word in joiner.stderr for word in NOISE)
 

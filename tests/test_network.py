@@ -88,7 +88,7 @@ def test_a_joiner_waiting_at_its_own_question_sees_the_host_go(tmp_path: Path) -
     assert joiner.process.poll() is None and _asked(joiner, "(Brunhild)? ") == 11
     server.kill()
     assert joiner.finish() == 1
-    assert "stopped: lost the connection to the host" in joiner.stderr
+    assert "stopped: The connection to the host was lost." in joiner.stderr
 
 
 def _asked(machine: Machine, prompt: str) -> int:
@@ -178,7 +178,7 @@ def test_a_wrong_code_is_refused(tmp_path: Path) -> None:
     server, port = host(tmp_path / "host", TWO, "beowulf")
     wrong = join(tmp_path / "wrong", port, TWO, "brunhild", code="W9RNGX")
     assert wrong.finish() == 2
-    assert "wrong code" in wrong.stderr
+    assert "The join code is wrong" in wrong.stderr
     joiner = join(tmp_path / "join", port, TWO, "brunhild")
     same_game([server, joiner], TWO)
 
@@ -237,7 +237,7 @@ def test_a_machine_out_of_step_stops_alone_and_may_rejoin(tmp_path: Path) -> Non
     altered = environment(SAGA_NET_TEST_DESYNC="3")
     joiner = join(tmp_path / "join", port, TWO, "brunhild", env=altered)
     assert joiner.finish() == 3, joiner.stderr
-    assert "this machine's game differs from the host's at turn 3" in joiner.stderr
+    assert "This machine's game differs from the host's at turn 3" in joiner.stderr
     assert "this machine stops and the others play on" in joiner.stderr
     assert "heroes.Beowulf.luck 1 ≠ 0  (here ≠ host)" in joiner.stderr, joiner.stderr
     kept = sorted(p.name for p in joiner.folder.glob("Desync-*"))

@@ -165,7 +165,7 @@ def test_wrong_burned_and_unreachable_codes_are_told_while_the_game_goes_on(
         code = host.code("Brunhild")
         other = _joiner(tmp_path / "other", code, own, None, "beowulf")
         assert other.finish(HANG) == 2
-        assert "this code is for Brunhild, not for Beowulf" in other.stderr
+        assert "This code is for Brunhild, not for Beowulf." in other.stderr
         # The fresh code alone, no --seat: it says whose seat it is.
         fresh = host.code("Brunhild", other_than=code)
         joiner = _joiner(tmp_path / "join", fresh, own, TWO, typed=True)

@@ -144,7 +144,9 @@ def test_a_code_admits_its_own_seat_only() -> None:
                 ours.sendall(hello.encode())
                 ours.settimeout(10)
                 replies.append(ours.makefile("rb").readline().decode())
-        assert replies[0].startswith("REFUSE this code is for Brunhild, not for Beowulf")
+        assert replies[0].startswith(
+            "REFUSE TICKET BRUNHILD BEOWULF: this code is for Brunhild, not for Beowulf"
+        )
         assert replies[1].startswith("WELCOME BRUNHILD")
         assert replies[2].startswith("WELCOME BRUNHILD")  # the one before has gone
     finally:
@@ -160,7 +162,9 @@ def test_an_online_host_lets_no_machine_in_without_its_code() -> None:
         with socket.create_connection(("127.0.0.1", port), timeout=10) as peer:
             peer.sendall(f"HELLO SAGA {P.PROTOCOL} {P.version()} - BRUNHILD\n".encode())
             reply = peer.makefile("rb").readline().decode()
-        assert reply.startswith("REFUSE this game lets machines in only by their own online codes")
+        assert reply.startswith(
+            "REFUSE CODES: this game lets machines in only by their own online codes"
+        )
         assert server.open_seats() == frozenset({1})
     finally:
         server.close()

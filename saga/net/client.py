@@ -15,6 +15,13 @@ game's end), it reads no further ahead of its engine than
 :data:`MAX_AHEAD` answers, and what the host can make it print goes
 through :class:`~saga.net.notices.Notices`.  Anything wrong ends the game
 here with a message, never a traceback.
+
+**In the player's language.**  Each stop is a sentence of the catalogs,
+with the technical detail (the system's words, an address) after it.  The
+host words why it refuses or lets a machine go in English, and names the
+reason's kind too (see :mod:`saga.net.protocol`): a kind known here is worded
+from the catalogs, with the names and numbers it carries; the host's words
+are shown after "The host turned this machine away:" otherwise.
 """
 
 from __future__ import annotations
@@ -25,7 +32,9 @@ import socket
 import threading
 from collections.abc import Callable
 
+from saga.engine import tables as T
 from saga.engine.host import Ask
+from saga.look.text import Lookup, english, fill
 from saga.net import protocol as P
 from saga.net.keepalive import Keepalive, Liveness, Silent, receive
 from saga.net.lockstep import FINAL_TURN, Desynced, NetStop, Stream, digest
@@ -38,9 +47,67 @@ MAX_BUFFERED = 256 * 1024  # bytes waiting for a host that does not read
 CLOSE_TIMEOUT = 5.0
 
 
+# The reasons a host names by their kind (see saga.net.protocol), as this
+# machine words them: the catalog message, and what the kind's fields are in
+# order ("seats": hero names, as BRUNHILD,EGIL, none for spectators; "open":
+# the same, none shown as -; "word": a version or number).
+# A refusal of another version is filled with this machine's too.
+_REFUSALS = {
+    "VERSION": ("MSG_NET_OTHER_VERSION", ("word", "word")),
+    "CODE": ("MSG_NET_JOIN_CODE_WRONG", ()),
+    "BUSY": ("MSG_NET_HOST_BUSY", ()),
+    "CODES": ("MSG_NET_ONLY_CODES", ()),
+    "TICKET": ("MSG_NET_CODE_SEATS", ("seats", "seats")),
+    "SEAT": ("MSG_NET_NO_SEAT", ("seats", "open")),
+    "TAKEN": ("MSG_NET_SEAT_TAKEN", ("seats",)),
+    "FULL": ("MSG_NET_FULL", ("word",)),
+}
+_DROPS = {
+    "QUIET": ("MSG_NET_DROP_QUIET", ("word",)),
+    "FLOOD": ("MSG_NET_DROP_FLOOD", ()),
+    "STRIKES": ("MSG_NET_DROP_STRIKES", ()),
+    "TAKEN": ("MSG_NET_DROP_TAKEN", ("seats",)),
+}
+
+
+def refused(t: Lookup, refuse: P.Refuse) -> str:
+    """Why the host refused this machine, in its player's language."""
+    return _worded(t, refuse, _REFUSALS) or f"{t('MSG_NET_REFUSED')} {refuse.reason}"
+
+
+def dropped(t: Lookup, drop: P.Drop) -> str:
+    """Why the host let this machine go, in its player's language."""
+    return _worded(t, drop, _DROPS) or f"{t('MSG_NET_LET_GO')} {drop.reason}"
+
+
+def _worded(
+    t: Lookup, said: P.Refuse | P.Drop, kinds: dict[str, tuple[str, tuple[str, ...]]]
+) -> str | None:
+    """A reason of a kind known here, worded from the catalogs (None: unknown,
+    or its fields are not what the kind takes)."""
+    message, wanted = kinds.get(said.kind, ("", ()))
+    if not message or len(said.fields) != len(wanted):
+        return None
+    values: list[object] = []
+    for what, field in zip(wanted, said.fields, strict=True):
+        if what in ("seats", "open"):
+            try:
+                seats = P.parse_seats(field)
+            except ValueError:
+                return None
+            names = ", ".join(T.HERO_NAMES[h] for h in sorted(seats))
+            values.append(names or (t("MSG_NET_WATCHERS") if what == "seats" else "-"))
+        else:
+            values.append(field)
+    if said.kind == "VERSION":
+        values += [P.version(), P.PROTOCOL]
+    return fill(t(message), *values)
+
+
 class Client:
     """Joins the game at ``host``:``port`` with ``code``, to play ``seats`` (none: watch);
-    or over ``sock``, a stream to the host already made (a wormhole's, by code)."""
+    or over ``sock``, a stream to the host already made (a wormhole's, by code).
+    ``text`` words why the game stops here (English unless given)."""
 
     def __init__(
         self,
@@ -51,8 +118,10 @@ class Client:
         *,
         tell: Callable[[str], None] = lambda line: None,
         sock: socket.socket | None = None,
+        text: Lookup | None = None,
     ) -> None:
         self.address = (host, port)
+        self.text = text or english()
         self.sock = sock
         self.code = P.normal_code(code)
         self.seats = seats
@@ -80,7 +149,7 @@ class Client:
         """Connect and wait for the game to start; NetStop says why it did not."""
         self._thread.start()
         if not self.started.wait(timeout) and self.failure is None:
-            self.failure = NetStop("the host did not start the game in time")
+            self.failure = NetStop(self.text("MSG_NET_NOT_STARTED"))
         if self.failure is not None:
             self.close()
             raise self.failure
@@ -142,7 +211,7 @@ class Client:
         self.bytes_sent += len(data)
         self.live.sent()
         if writer.transport.get_write_buffer_size() > MAX_BUFFERED:
-            self.broken = NetStop("the host reads nothing of what this machine sends")
+            self.broken = NetStop(self.text("MSG_NET_HOST_DEAF"))
             writer.transport.abort()
 
     def _bye(self) -> None:
@@ -152,6 +221,7 @@ class Client:
 
     async def _main(self) -> None:
         host, port = self.address
+        t = self.text
         try:
             connecting = (
                 asyncio.open_connection(sock=self.sock, limit=P.MAX_LINE * 2)
@@ -160,7 +230,8 @@ class Client:
             )
             reader, writer = await asyncio.wait_for(connecting, CONNECT_TIMEOUT)
         except (OSError, TimeoutError) as e:
-            self.failure = NetStop(f"can't reach {host}:{port}: {_why(e)}")
+            cannot = fill(t("MSG_NET_NO_HOST"), f"{host}:{port}") if self.sock is None else None
+            self.failure = NetStop(_detailed(cannot or t("MSG_NET_HOST_LOST"), _why(e)))
             return
         self._writer = writer
         self.live.heard()
@@ -169,13 +240,13 @@ class Client:
         try:
             why = await self._receive_all(reader)
         except P.ProtocolError as e:
-            why = self.broken = NetStop(f"the host sent something this Saga cannot read ({e})")
+            why = self.broken = NetStop(_detailed(t("MSG_NET_HOST_GARBLED"), str(e)))
         except Silent as e:
-            why = NetStop(f"the host went quiet: nothing heard from it for {e.seconds:g} s")
+            why = NetStop(fill(t("MSG_NET_HOST_QUIET"), f"{e.seconds:g}"))
         except (OSError, TimeoutError) as e:
-            why = NetStop(f"lost the connection to the host: {_why(e)}")
+            why = NetStop(_detailed(t("MSG_NET_HOST_LOST"), _why(e)))
         if why is None:  # a goodbye: the answers here may still be played
-            self.stream.stop(NetStop("the host ended the game"), drain=True)
+            self.stream.stop(NetStop(t("MSG_NET_HOST_ENDED")), drain=True)
         else:
             if not self.started.is_set() and self.failure is None:
                 self.failure = why
@@ -208,8 +279,8 @@ class Client:
     def _handle(self, message: P.Message) -> NetStop | None:
         """Act on one message from the host; why the game ends here, if it does."""
         match message:
-            case P.Refuse(reason):
-                self.failure = NetStop(f"the host refused: {reason}")
+            case P.Refuse():
+                self.failure = NetStop(refused(self.text, message))
                 return self.failure
             case P.Welcome(seats):
                 if seats != self.seats and (self.seats or self.sock is None):
@@ -231,17 +302,24 @@ class Client:
             case P.Answer():
                 self.stream.append(message)
             case P.Desync(turn, save):
-                desync = Desynced(turn, self.saves.get(turn), save)
+                desync = Desynced(turn, self.saves.get(turn), save, self.text)
                 self.stream.stop(desync)
                 return desync
             case P.Stop(reason):
-                return NetStop(f"the host ended the game: {reason}")
-            case P.Drop(reason):
-                return NetStop(f"the host let this machine go: {reason}; join again to rejoin")
+                return NetStop(_detailed(self.text("MSG_NET_HOST_ENDED"), reason))
+            case P.Drop():
+                return NetStop(dropped(self.text, message))
         return None
 
 
+def _detailed(sentence: str, *detail: str) -> str:
+    """A stop's sentence with its technical detail (the system's words, the host's
+    English, an address) after it, in brackets; none given, the sentence alone."""
+    said = " ".join(d for d in detail if d)
+    return f"{sentence} ({said})" if said else sentence
+
+
 def _why(e: BaseException) -> str:
-    if isinstance(e, TimeoutError):
-        return "no answer"
-    return (e.strerror if isinstance(e, OSError) and e.strerror else str(e)) or type(e).__name__
+    """The system's words for a connection's failure (none for a timeout or a
+    connection closed: the sentence says it)."""
+    return e.strerror or "" if isinstance(e, OSError) else ""

@@ -16,13 +16,14 @@ import hashlib
 import threading
 from collections import Counter
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Protocol, overload
 
 from saga.engine import tables as T
 from saga.engine.host import FIRST_HERO_PEN, Answer, Ask, Host
 from saga.engine.state import GameState
 from saga.files import savefile
+from saga.look.text import Lookup, english, fill
 from saga.net import protocol as P
 from saga.play.hosts import PassOn, ScriptedHost, question
 
@@ -39,23 +40,22 @@ class Desynced(NetStop):
     """This machine's game differs from the host's (a bug), found at the turn ``turn``.
 
     The host's game is the reference: this machine stops, the others play
-    on.  ``here`` is this machine's save of that turn, ``host`` the host's.
+    on.  ``here`` is this machine's save of that turn, ``host`` the host's;
+    ``text`` words it for the player.
     """
 
     turn: int
     here: bytes | None
     host: bytes | None = None
+    text: Lookup = field(default_factory=english, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         super().__init__(self.summary())
 
     def summary(self) -> str:
-        when = "at the end of the game" if self.turn == FINAL_TURN else f"at turn {self.turn}"
-        return (
-            f"this machine's game differs from the host's {when} (a desync: a bug). "
-            "The host's game is the reference, so this machine stops and the others "
-            "play on; join again to rejoin the game"
-        )
+        if self.turn == FINAL_TURN:
+            return self.text("MSG_NET_DESYNC_END")
+        return fill(self.text("MSG_NET_DESYNC"), self.turn)
 
     def differences(self) -> list[str]:
         """The fields that differ, this machine's value first, as saga.inspect names them."""
@@ -103,13 +103,11 @@ class Stream:
         with self._changed:
             return len(self._answers) - self._wanted
 
-    def end(self, answers: int) -> None:
-        """The game is over after ``answers`` answers; NetStop if more are here."""
+    def end(self, answers: int) -> int:
+        """The game is over after ``answers`` answers; how many more are here."""
         with self._changed:
             self._end = answers
-            extra = len(self._answers) - answers
-        if extra > 0:
-            raise NetStop(f"the host sent {extra} answers after the game's end")
+            return len(self._answers) - answers
 
     def answers(self) -> list[P.Answer]:
         with self._changed:
@@ -178,7 +176,7 @@ class LockstepHost(PassOn):
     game however often its machine drops out.  ``waiting`` is told whose
     answer is awaited, ``idle`` is called while waiting (a window keeps
     answering its events), and ``alter`` is a test's way to make this
-    machine compute another game.
+    machine compute another game.  ``text`` words why the game stops here.
     """
 
     def __init__(
@@ -191,8 +189,10 @@ class LockstepHost(PassOn):
         waiting: Callable[[int], None] | None = None,
         idle: Callable[[], None] | None = None,
         alter: Callable[[GameState], None] | None = None,
+        text: Lookup | None = None,
     ) -> None:
         super().__init__(host)
+        self.text = text or english()
         self.link = link
         self.seats = seats
         self.script = script
@@ -237,8 +237,8 @@ class LockstepHost(PassOn):
             # The states differ: the host's word on the last hash is on its way.
             stream.wait_stop(DESYNC_NEWS)
             raise stream.stopped or NetStop(
-                f"turn {self.turn}: answer {seq + 1} of the game is for "
-                f"{question(got.mode, got.pen)}, but this machine asks {question(mode, pen)}"
+                f"{fill(self.text('MSG_NET_OUT_OF_STEP'), self.turn)} (answer {seq + 1} of "
+                f"the game is for {question(got.mode, got.pen)}, not {question(mode, pen)})"
             )
         if hero not in self.seats:
             self._count(hero)
@@ -253,10 +253,7 @@ class LockstepHost(PassOn):
         host lets a machine go before its seat gets there (saga.net.server)."""
         self._turn_answers[hero] += 1
         if self._turn_answers[hero] > P.MAX_SEAT_TURN_ANSWERS:
-            raise NetStop(
-                f"turn {self.turn}: more than {P.MAX_SEAT_TURN_ANSWERS} answers came for "
-                f"{T.HERO_NAMES[hero]} in one turn, more than any player gives"
-            )
+            raise NetStop(fill(self.text("MSG_NET_TOO_MANY"), self.turn, T.HERO_NAMES[hero]))
 
     def _answer(self, seq: int, mode: Ask, pen: int) -> P.Answer:
         """A question now due: answer it here if its hero is seated here, else
@@ -316,7 +313,9 @@ class LockstepHost(PassOn):
 
     def finish(self, state: GameState) -> None:
         """After the game: no more answers, and the final state compared with the host's."""
-        self.link.stream.end(self.asked)
+        extra = self.link.stream.end(self.asked)
+        if extra > 0:
+            raise NetStop(fill(self.text("MSG_NET_AFTER_END"), extra))
         self.link.finished(savefile.encode(state))
 
 

@@ -113,7 +113,12 @@ def host_game(
             if take_over_after is not None and waited >= take_over_after:
                 hosting.take_over(server.open_seats(), "nobody came to play it")
         lockstep = LockstepHost(
-            show, server, hosting.here, seating.script(), alter=test_alteration(alteration)
+            show,
+            server,
+            hosting.here,
+            seating.script(),
+            alter=test_alteration(alteration),
+            text=text,
         )
         hosting.lockstep = lockstep
         _interruptible(show, lockstep)
@@ -338,9 +343,9 @@ def join_game(
         from saga.net.tunnel import dial
 
         tunnel = dial(code, address, text, tell=tell)
-        client = Client("", 0, "", seating.seats, tell=tell, sock=tunnel.sock)
+        client = Client("", 0, "", seating.seats, tell=tell, sock=tunnel.sock, text=text)
     else:
-        client = Client(*address, code, seating.seats, tell=tell)
+        client = Client(*address, code, seating.seats, tell=tell, text=text)
     try:
         client.join()
         try:
@@ -351,7 +356,12 @@ def join_game(
         shown = show()
         seating = Seating(client.seats, seating.answers)  # a seat's code may have named them
         lockstep = LockstepHost(
-            shown, client, seating.seats, seating.script(), alter=test_alteration(alteration)
+            shown,
+            client,
+            seating.seats,
+            seating.script(),
+            alter=test_alteration(alteration),
+            text=text,
         )
         _interruptible(shown, lockstep)
         words = keyed(text, client.keys)

@@ -20,6 +20,15 @@ the others play on.  ``DROP`` tells a machine why the host let it go (it
 went quiet, its seat was taken over, it sent what no player could).
 Each side says ``PING`` when it has sent nothing for a while, whatever it
 receives (see :mod:`saga.net.keepalive`).
+
+A ``REFUSE`` or ``DROP`` may name its reason's *kind* first, with the names
+and numbers it takes, then a colon and the host's English words:
+``REFUSE VERSION 1.2.0 2: this game's host runs Saga 1.2.0 ...``.  A joiner
+that knows the kind words the reason in its player's language; one that does
+not (an older Saga, or a newer host's new kind) shows the host's words, as
+it shows a reason without a kind, which is all an older host sends.  So the
+shape changes nothing for either: the text after the keyword was always
+free.
 """
 
 from __future__ import annotations
@@ -181,7 +190,12 @@ class Welcome:
 
 @dataclass(frozen=True)
 class Refuse:
+    """Why the host will not let the machine in: ``reason`` in the host's words,
+    ``kind`` (with its ``fields``) for the joiner to word in its own language."""
+
     reason: str
+    kind: str = ""
+    fields: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -249,9 +263,12 @@ class Stop:
 
 @dataclass(frozen=True)
 class Drop:
-    """The host lets this one machine go (the game goes on without it): why."""
+    """The host lets this one machine go (the game goes on without it): why,
+    as a :class:`Refuse` says it."""
 
     reason: str
+    kind: str = ""
+    fields: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -323,8 +340,8 @@ def encode(message: Message, *, to_host: bool) -> bytes:
             words = ["HELLO", "SAGA", str(proto), ver, code or "-", seat_names(seats)]
         case Welcome(seats):
             words = ["WELCOME", seat_names(seats)]
-        case Refuse(reason):
-            words = ["REFUSE", _text(reason)]
+        case Refuse(reason, kind, fields):
+            words = ["REFUSE", _text(_kinded(reason, kind, fields))]
         case Wait(seats):
             words = ["WAIT", seat_names(seats)]
         case GameLine(line):
@@ -344,8 +361,8 @@ def encode(message: Message, *, to_host: bool) -> bytes:
             words = ["DESYNC", str(turn), save.hex()]
         case Stop(reason):
             words = ["STOP", _text(reason)]
-        case Drop(reason):
-            words = ["DROP", _text(reason)]
+        case Drop(reason, kind, fields):
+            words = ["DROP", _text(_kinded(reason, kind, fields))]
         case Ping():
             words = ["PING"]
         case Bye():
@@ -360,6 +377,29 @@ def _text(reason: str) -> str:
     """Free text for a REFUSE, STOP or DROP: printable ASCII, one line, bounded."""
     plain = reason.encode("ascii", "replace").decode("ascii")
     return re.sub(r"[^ -~]", "?", plain)[:MAX_REASON]
+
+
+# A reason's kind and its fields (names, numbers, versions), before the host's words.
+_KIND = re.compile(
+    r"(?P<kind>[A-Z]{2,12})(?P<fields>(?: [0-9A-Za-z.+_,-]{1,40}){0,4}): (?P<words>.*)"
+)
+
+
+def _kinded(reason: str, kind: str, fields: tuple[str, ...]) -> str:
+    said = f"{kind}{''.join(' ' + f for f in fields)}: {reason}" if kind else reason
+    if kind and not _KIND.fullmatch(said):
+        raise ValueError(f"{said[:60]!r} is not a reason's kind and fields")
+    return said
+
+
+def _unkinded(text: str) -> tuple[str, str, tuple[str, ...]]:
+    """A REFUSE's or DROP's text as the host's words, its kind and fields
+    (none, for a reason said without them)."""
+    text = text[:MAX_REASON]
+    match = _KIND.fullmatch(text)
+    if match is None:
+        return text, "", ()
+    return match["words"], match["kind"], tuple(match["fields"].split())
 
 
 _DIGEST = re.compile(r"[0-9a-f]{64}")
@@ -435,7 +475,7 @@ def _decode(keyword: str, words: list[str], rest: str) -> Message:
             count(1)
             return Welcome(_seats(words[0]))
         case "REFUSE":
-            return Refuse(rest[:MAX_REASON])
+            return Refuse(*_unkinded(rest))
         case "WAIT":
             count(1)
             return Wait(_seats(words[0]))
@@ -477,7 +517,7 @@ def _decode(keyword: str, words: list[str], rest: str) -> Message:
         case "STOP":
             return Stop(rest[:MAX_REASON])
         case "DROP":
-            return Drop(rest[:MAX_REASON])
+            return Drop(*_unkinded(rest))
         case "PING":
             count(0)
             return Ping()

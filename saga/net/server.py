@@ -57,9 +57,9 @@ _R = TypeVar("_R")
 
 
 class LetGo(Exception):
-    """The host lets a peer go: ``said`` is printed here, ``told`` sent to it."""
+    """The host lets a peer go: ``said`` is printed here, ``told`` sent to it (a DROP)."""
 
-    def __init__(self, said: str, told: str) -> None:
+    def __init__(self, said: str, told: P.Drop | None) -> None:
         super().__init__(said)
         self.said, self.told = said, told
 
@@ -289,7 +289,11 @@ class Server:
                 await self._play(peer, reader)
         except Silent as e:
             quiet = f"nothing heard from it for {e.seconds:g} s"
-            told = f"nothing was heard from this machine for {e.seconds:g} s"
+            told = P.Drop(
+                f"nothing was heard from this machine for {e.seconds:g} s",
+                "QUIET",
+                (f"{e.seconds:g}",),
+            )
             self._let_go(peer, LetGo(f"went quiet: {quiet}; let go", told))
         except (P.ProtocolError, ConnectionError, TimeoutError, OSError) as e:
             if peer.seats and not self._closing.is_set() and peer.let_go is None:
@@ -343,7 +347,7 @@ class Server:
             refusal = self._seat_refusal(hello)
         self._door.leave(peer)
         if refusal is not None:
-            self._write(peer, P.Refuse(refusal))
+            self._write(peer, refusal)
             return False
         peer.seats = hello.seats
         for hero in hello.seats:
@@ -361,28 +365,33 @@ class Server:
         return True
 
     @staticmethod
-    def _version_refusal(hello: P.Hello) -> str | None:
+    def _version_refusal(hello: P.Hello) -> P.Refuse | None:
+        """The refusal of a machine of another version: it words it from the
+        versions (its own and the host's, which the refusal carries), an older
+        one shows the host's words."""
         if hello.proto == P.PROTOCOL and hello.version == P.version():
             return None
-        return (
+        said = (
             f"this game's host runs Saga {P.version()} (network protocol {P.PROTOCOL}); "
             f"yours is Saga {hello.version} (protocol {hello.proto}): they cannot play together"
         )
+        return P.Refuse(said, "VERSION", (P.version(), str(P.PROTOCOL)))
 
-    async def _code_refusal(self, peer: Peer, hello: P.Hello) -> str | None:
+    async def _code_refusal(self, peer: Peer, hello: P.Hello) -> P.Refuse | None:
         """Wait for the door to check the code (see saga.net.door); why it is refused."""
         if self.code is None:
-            return "this game lets machines in only by their own online codes"
+            return P.Refuse("this game lets machines in only by their own online codes", "CODES")
         peer.checked = self.loop.create_future()
         self._door.wait(peer, peer.address)
         self._check_codes()
         right = await peer.checked
         if right is None:
-            return (
+            said = (
                 "the host is busy: too many join attempts (someone may be guessing "
                 "the code); try again in a minute"
             )
-        return None if right else "wrong code"
+            return P.Refuse(said, "BUSY")
+        return None if right else P.Refuse("wrong code", "CODE")
 
     def _check_codes(self) -> None:
         """Check the codes the door lets through now, refuse those that waited
@@ -409,17 +418,18 @@ class Server:
         _settle(peer.checked, None)
         peer.writer.transport.abort()
 
-    def _seat_refusal(self, hello: P.Hello) -> str | None:
+    def _seat_refusal(self, hello: P.Hello) -> P.Refuse | None:
         not_human = hello.seats - self._seats
         if not_human:
-            names = ", ".join(T.HERO_NAMES[h] for h in sorted(not_human))
-            return f"{names}: no open seat in this game (open: {P.seat_names(self._open)})"
+            seats = (P.seat_names(not_human), P.seat_names(self._open))
+            said = f"{_who(not_human)}: no open seat in this game (open: {seats[1]})"
+            return P.Refuse(said, "SEAT", seats)
         taken = hello.seats & self._taken.keys()
         if taken:
-            names = ", ".join(T.HERO_NAMES[h] for h in sorted(taken))
-            return f"{names}: already played by another machine"
+            said = f"{_who(taken)}: already played by another machine"
+            return P.Refuse(said, "TAKEN", (P.seat_names(taken),))
         if sum(p.conn.phase is not P.Phase.HANDSHAKE for p in self._peers) >= MAX_PEERS:
-            return f"the game is full ({MAX_PEERS} machines)"
+            return P.Refuse(f"the game is full ({MAX_PEERS} machines)", "FULL", (str(MAX_PEERS),))
         return None
 
     # -- in play --------------------------------------------------------------
@@ -483,7 +493,7 @@ class Server:
                 peer,
                 LetGo(
                     f"{said} in one turn, more than any player gives; let go",
-                    "it sent more answers in one turn than any player gives",
+                    P.Drop("it sent more answers in one turn than any player gives", "FLOOD"),
                 ),
             )
             return
@@ -501,7 +511,7 @@ class Server:
                 peer,
                 LetGo(
                     f"sent {peer.strikes} answers no player could give; let go",
-                    "it sent answers out of turn or for questions not asked",
+                    P.Drop("it sent answers out of turn or for questions not asked", "STRIKES"),
                 ),
             )
 
@@ -518,23 +528,23 @@ class Server:
                 LetGo(
                     f"is out of step {when}: its game differs from this host's (a desync); "
                     "let go, the game goes on and it may join again",
-                    "",
+                    None,
                 ),
             )
         elif turn == FINAL_TURN:
             self._write(peer, P.Bye())  # the game ended alike there: goodbye
-            peer.let_go = LetGo("", "")
+            peer.let_go = LetGo("", None)
             peer.writer.close()
 
     def _let_go(self, peer: Peer, go: LetGo) -> None:
-        """Let one peer go (told why, unless ``go.told`` is empty); the game goes on."""
+        """Let one peer go (told why, if ``go.told`` says); the game goes on."""
         if peer.let_go is not None:
             return
         peer.let_go = go
         if go.said:
             self.notices.say(peer.address, f"{peer.name} {go.said}")
-        if go.told:
-            self._write(peer, P.Drop(go.told))
+        if go.told is not None:
+            self._write(peer, go.told)
         peer.writer.close()  # what was written still goes out first
         self._free(peer)
 
@@ -569,7 +579,8 @@ class Server:
         self._seats = self._seats - heroes
         names = ", ".join(T.HERO_NAMES[h] for h in sorted(heroes))
         for peer in {self._taken[h] for h in heroes if h in self._taken}:
-            self._let_go(peer, LetGo("", f"the host plays {names} now: {why}"))
+            told = P.Drop(f"the host plays {names} now: {why}", "TAKEN", (P.seat_names(heroes),))
+            self._let_go(peer, LetGo("", told))
         self._publish()
         return heroes
 
@@ -609,7 +620,7 @@ class Server:
                     try:
                         await asyncio.wait_for(peer.writer.drain(), self.keepalive.idle)
                     except (TimeoutError, ConnectionError):
-                        self._let_go(peer, LetGo("reads nothing; let go", ""))
+                        self._let_go(peer, LetGo("reads nothing; let go", None))
                         return
 
     def _write(self, peer: Peer, message: P.Message) -> None:
@@ -663,11 +674,12 @@ class Server:
             self.seats_changed(open_seats)
 
 
-def _ticket_refusal(ticket: frozenset[int], seats: frozenset[int]) -> str | None:
+def _ticket_refusal(ticket: frozenset[int], seats: frozenset[int]) -> P.Refuse | None:
     """Why a machine that came by an online code may not have the seats it asks for."""
     if seats == ticket:
         return None
-    return f"this code is for {_who(ticket)}, not for {_who(seats)}"
+    said = f"this code is for {_who(ticket)}, not for {_who(seats)}"
+    return P.Refuse(said, "TICKET", (P.seat_names(ticket), P.seat_names(seats)))
 
 
 def _who(seats: frozenset[int]) -> str:

@@ -153,7 +153,7 @@ class WindowGame:
             from saga.net.lockstep import LockstepHost
 
             shown = self.lockstep = LockstepHost(
-                screen, net.link, net.seats, waiting=self._waiting, idle=self._idle
+                screen, net.link, net.seats, waiting=self._waiting, idle=self._idle, text=self.t
             )
             if net.hosting is not None:
                 from saga.net.play import SeatWatch

@@ -254,7 +254,7 @@ class Network:
                 _problem(ui, t, str(e))
                 if asked is not None:
                     return None
-        client = Client(host, port, form.code, seats)
+        client = Client(host, port, form.code, seats, text=t)
         return self._joined(ui, t, client, f"{host}:{port}")
 
     def _join_form(self, ui: Ui, t: Lookup) -> JoinForm | None:
@@ -280,7 +280,7 @@ class Network:
         except NetStop as e:
             _problem(ui, t, str(e))
             return None
-        client = Client("", 0, "", seats, sock=tunnel.sock)
+        client = Client("", 0, "", seats, sock=tunnel.sock, text=t)
         game = self._joined(ui, t, client, code)
         if game is None:
             tunnel.close()
