@@ -19,6 +19,7 @@ from __future__ import annotations
 import ctypes
 import ctypes.util
 import math
+import select
 import time
 from collections import deque
 from collections.abc import Callable
@@ -40,11 +41,11 @@ TICKS_HZ = 10.0  # IntuiTicks: about ten a second, whichever window the desktop 
 # input beyond what the program keeps up with is dropped, oldest first.
 QUEUE_LIMIT = 64
 
-# The longest sleep in SDL, which Python's signal handlers wait for: a
-# SIGTERM turned into a close message is seen within this.
+# The longest sleep, which Python's signal handlers wait for: a SIGTERM
+# turned into a close message is seen within this.
 WAKE_SECONDS = 0.25
 
-# How often the queue is looked at where SDL cannot sleep until an event:
+# How often the queue is looked at where the program cannot sleep until an event:
 # pygame's own wait looks every millisecond, which alone costs 1% of a core.
 POLL_SECONDS = 0.01
 
@@ -93,12 +94,13 @@ class PygameEventSource(EventSource):
     message delay that counts ticks runs out all the same (ACTIVEWINDOW and
     INACTIVEWINDOW still say where the desktop's focus went).
 
-    Waiting sleeps in SDL until an event or the next tick, so a window with
-    nothing to do costs nothing.  However fast input comes, the queue stays
-    short: pointer motion not yet read is merged into its latest position,
-    and past ``QUEUE_LIMIT`` messages the oldest are dropped (counted in
-    :attr:`dropped`, which no player needs to hear of), except the
-    :attr:`urgent` ones, which also go before the rest.
+    Waiting sleeps until the window system has an event or the next tick
+    is due, so a window with nothing to do costs nothing.  However fast
+    input comes, the queue stays short: pointer motion not yet read is
+    merged into its latest position, and past ``QUEUE_LIMIT`` messages the
+    oldest are dropped (counted in :attr:`dropped`, which no player needs
+    to hear of), except the :attr:`urgent` ones, which also go before the
+    rest.
     """
 
     def __init__(
@@ -120,7 +122,7 @@ class PygameEventSource(EventSource):
         self._modifiers = Qualifier(0)
         self._held: set[int] = set()
         self._text_qualifier = Qualifier(0)
-        self._sdl_wait = _sdl_waiter()
+        self._sleep = _sleeper()
         pygame.key.set_repeat(*(key_repeat or (0, 0)))
         pygame.key.start_text_input()
 
@@ -154,14 +156,14 @@ class PygameEventSource(EventSource):
             self._wait(min(waits))
 
     def _wait(self, seconds: float) -> None:
-        """Sleep until SDL has an event or ``seconds`` have passed.
+        """Sleep until the window system has an event or ``seconds`` have passed.
 
-        Where SDL cannot sleep so (a driver without a window system), and
-        while a key is held down (pygame repeats it from a timer SDL's wait
+        Where it cannot sleep so (a driver without a window system), and
+        while a key is held down (pygame repeats it from a timer the sleep
         does not hear), the queue is looked at every POLL_SECONDS instead.
         """
-        if self._sdl_wait is not None and not self._held:
-            self._sdl_wait(None, max(1, math.ceil(seconds * 1000)))
+        if self._sleep is not None and not self._held:
+            self._sleep(seconds)
         else:
             time.sleep(min(seconds, POLL_SECONDS))
 
@@ -262,8 +264,8 @@ class PygameEventSource(EventSource):
         return moved
 
 
-def _sdl_waiter() -> Callable[[None, int], int] | None:
-    """SDL's own SDL_WaitEventTimeout, where it truly sleeps, else None.
+def _sleeper() -> Callable[[float], None] | None:
+    """A sleep until the window system has something for SDL, else None.
 
     pygame's ``event.wait`` looks for events every millisecond, which keeps
     an idle window awake a thousand times a second.  SDL itself (2.0.22 and
@@ -271,10 +273,15 @@ def _sdl_waiter() -> Callable[[None, int], int] | None:
     posts an event, on the drivers named here; asked with no event to fill,
     it leaves the event queued for pygame to read.  The library is the one
     pygame loaded if SDL_WasInit says its video is running.
+
+    On X11 the program sleeps on SDL's connection itself instead (see
+    :func:`_x11_sleeper`).
     """
     driver = pygame.display.get_driver() if pygame.display.get_init() else ""
     if driver not in SLEEPING_DRIVERS or pygame.get_sdl_version() < (2, 0, 22):
         return None
+    if driver == "x11":
+        return _x11_sleeper()
     package = Path(pygame.__file__).parent
     candidates: list[str] = [
         str(path)
@@ -292,8 +299,44 @@ def _sdl_waiter() -> Callable[[None, int], int] | None:
         wait = sdl.SDL_WaitEventTimeout
         wait.argtypes = [ctypes.c_void_p, ctypes.c_int]
         wait.restype = ctypes.c_int
-        return wait
+        return lambda seconds: wait(None, max(1, math.ceil(seconds * 1000)))
     return None
+
+
+def _x11_sleeper() -> Callable[[float], None] | None:
+    """A sleep on the X server connection SDL reads its window's events from.
+
+    SDL's own wait is not used on X11: every event it wakes to has it send
+    its window a wake-up message over a second connection of its own, and
+    the X server keeps no order between two connections.  A window closed
+    just after one (a player's Escape, the focus moving on at once) can be
+    destroyed before the server reads the message; the error comes back as
+    SDL closes that connection, and Xlib's handler ends the program with
+    status 1.  Sleeping here sends nothing: the wait is over when the
+    server has written something (or Xlib already holds unread events), and
+    pygame's next look reads it.
+    """
+    display = pygame.display.get_wm_info().get("display")
+    if display is None:
+        return None
+    try:
+        xlib = ctypes.CDLL("libX11.so.6")  # the one SDL loaded
+        pending, number = xlib.XPending, xlib.XConnectionNumber
+    except (OSError, AttributeError):
+        return None
+    unwrap = ctypes.PYFUNCTYPE(ctypes.c_void_p, ctypes.py_object, ctypes.c_char_p)
+    capsule_pointer = unwrap(("PyCapsule_GetPointer", ctypes.pythonapi))
+    connection = ctypes.c_void_p(capsule_pointer(display, b"display"))
+    pending.argtypes = number.argtypes = [ctypes.c_void_p]
+    pending.restype = number.restype = ctypes.c_int
+    readable = select.poll()
+    readable.register(number(connection), select.POLLIN)
+
+    def sleep(seconds: float) -> None:
+        if not pending(connection):  # which also sends what Xlib has buffered
+            readable.poll(max(1, math.ceil(seconds * 1000)))
+
+    return sleep
 
 
 SDL_INIT_VIDEO = 0x20
