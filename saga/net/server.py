@@ -43,7 +43,7 @@ from saga.engine.host import FIRST_HERO_PEN, Ask
 from saga.look.text import Lookup, english, fill
 from saga.net import protocol as P
 from saga.net.door import ALL_PER_MINUTE, Door
-from saga.net.keepalive import Keepalive, Liveness, Silent, receive
+from saga.net.keepalive import Closed, Keepalive, Liveness, Silent, receive
 from saga.net.lockstep import FINAL_TURN, NetStop, Stream, digest
 from saga.net.notices import Notices
 
@@ -295,8 +295,10 @@ class Server:
             self._let_go(peer, LetGo(self._said(peer, "MSG_NET_WENT_QUIET", seconds), told))
         except (P.ProtocolError, ConnectionError, TimeoutError, OSError) as e:
             if peer.seats and not self._closing.is_set() and peer.let_go is None:
-                left = self._said(peer, "MSG_NET_LEFT")
-                self.notices.say(peer.address, f"{left}: {_why(e)}")
+                left = self._said(peer, "MSG_NET_LEFT")  # and the system's words, if any
+                self.notices.say(
+                    peer.address, left if isinstance(e, Closed) else f"{left}: {_why(e)}"
+                )
         finally:
             await self._drop(peer)
 
@@ -327,7 +329,7 @@ class Server:
             while not messages:
                 data = await reader.read(P.MAX_LINE)
                 if not data:
-                    raise ConnectionError("the connection was closed")
+                    raise Closed
                 messages = peer.conn.receive_data(data)
         peer.live.heard()
         hello = peer.hello = messages[0]  # type: ignore[assignment]
