@@ -21,7 +21,8 @@ ROOT = Path(__file__).resolve().parents[1]
 ORACLE = ROOT / "tests" / "data" / "oracle"
 CODE = "K7QXPM"
 CONTROL_WORDS = {"0": "NONE", "1": "HUMAN", "2": "AMIGA"}
-HOSTING = re.compile(r"hosting on port (\d+)")
+# The line a host says it listens with, in any language: its port, then the code.
+HOSTING = re.compile(rf"(\d+)[^\d\n]*{CODE}")
 
 
 def game_args(trace: Path) -> list[str]:

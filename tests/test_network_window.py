@@ -245,9 +245,39 @@ def test_a_window_host_is_warned_of_a_silent_seat_and_plays_it_here(tmp_path: Pa
     assert said.count("late: played here") == 1 and "late: waited" not in said
     # What the network told, in the title bar: who came, and the seat taken over.
     assert "note: the machine of Brunhild (127.0.0.1) joined" in said
-    assert re.search(r"note: playing Brunhild here from now on: no answer came for \d+ s", said)
+    assert re.search(r"note: playing Brunhild here from now on: no answer came within \d+ s", said)
     checked = replays_the_original(host.record, TRACE)
     assert checked.returncode == 0, checked.stderr
+
+
+def test_a_german_window_host_tells_in_german_who_comes_and_goes(tmp_path: Path) -> None:
+    # The host's player reads German: Brunhild's machine (a headless joiner,
+    # in English, whose player types nothing) joins, and the host's window
+    # says so in its title bar while it waits for her answer; her machine
+    # is killed, and the window says she left.  (The game is not played
+    # out: the trace's yes is Y, a German player's is J.)
+    (tmp_path / "lan").mkdir()
+    port = _free_port()
+    address = f"127.0.0.1:{port}"
+    host_args = ["--host", address, "--code", CODE, "--seat", "beowulf", "--language", "deutsch"]
+    host = Window(tmp_path / "host", "cli", port, "0", [*host_args, "--seed", "12", str(SAVE)])
+    silent = None
+    try:
+        host.wait_for("waiting: ")
+        join_args = ["--join", address, "--code", CODE, "--seat", "brunhild"]
+        silent = Machine(tmp_path / "silent", join_args, typed=True)
+        host.wait_for(
+            re.escape("note: Der Rechner von Brunhild (127.0.0.1) ist dem Spiel beigetreten")
+        )
+        silent.kill()
+        host.wait_for(
+            re.escape("note: Der Rechner von Brunhild (127.0.0.1) hat das Spiel verlassen")
+        )
+    finally:
+        host.kill()
+        if silent is not None:
+            silent.kill()
+    assert "the machine of" not in host.said()
 
 
 def test_windows_of_the_command_line_play_by_code(tmp_path: Path) -> None:

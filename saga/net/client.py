@@ -125,7 +125,7 @@ class Client:
         self.sock = sock
         self.code = P.normal_code(code)
         self.seats = seats
-        self.notices = Notices(tell)
+        self.notices = Notices(tell, text=self.text)
         self.stream = Stream()
         self.header: list[str] = []  # the loop thread's until started is set
         self.keys: tuple[int, ...] = ()
@@ -286,10 +286,11 @@ class Client:
                 if seats != self.seats and (self.seats or self.sock is None):
                     raise P.ProtocolError("the host gave this machine seats it did not ask for")
                 self.seats = seats  # came by a seat's code asking for none: that seat
-                self.notices.say("host", "joined; waiting for the game to start")
+                self.notices.say("host", self.text("MSG_NET_JOINED_WAIT"))
             case P.Wait(seats):
                 if seats and seats != self._waits_for:
-                    self.notices.say("host", f"the host waits for: {P.seat_names(seats)}")
+                    waits = fill(self.text("MSG_NET_HOST_WAITS"), P.seat_names(seats))
+                    self.notices.say("host", waits)
                 self._waits_for = seats
             case P.GameLine(line):
                 if len(self.header) >= 2:

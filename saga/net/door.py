@@ -226,20 +226,17 @@ class Door:
         )
         return max(0.0, ready - now)
 
-    def alarm(self) -> str | None:
-        """Once a minute at most, while codes are being guessed: a line saying so."""
+    def alarm(self) -> tuple[int, int] | None:
+        """Once a minute at most, while codes are being guessed: the last
+        minute's wrong codes and the addresses they came from, for the host to
+        say (it checks at most :data:`ALL_PER_MINUTE` a minute)."""
         now = self.clock()
         while self._wrong and self._wrong[0][0] <= now - WINDOW:
             self._wrong.popleft()
         if len(self._wrong) < ALARM or now - self._alarmed < WINDOW:
             return None
         self._alarmed = now
-        addresses = len({g for _, g in self._wrong})
-        return (
-            f"someone may be guessing the join code: {len(self._wrong)} wrong codes in the "
-            f"last minute from {addresses} address{'es' if addresses > 1 else ''} "
-            f"(the host checks at most {ALL_PER_MINUTE:.0f} a minute)"
-        )
+        return len(self._wrong), len({g for _, g in self._wrong})
 
     def _global(self, now: float) -> Bucket:
         if self._all is None:

@@ -49,6 +49,13 @@ class Keepalive:
         return cls(ping, idle)
 
 
+class Closed(ConnectionError):
+    """The other side closed the connection: no system error to tell of."""
+
+    def __init__(self) -> None:
+        super().__init__("the connection was closed")
+
+
 class Silent(TimeoutError):
     """Nothing was heard from the other side for longer than the keepalive allows."""
 
@@ -107,7 +114,7 @@ async def receive(
     """The next messages from the other side, saying PING (``ping``) when due.
 
     Raises :class:`Silent` when the other side has been silent too long,
-    ConnectionError when it closed the connection, and
+    :class:`Closed` when it closed the connection, and
     :class:`~saga.net.protocol.ProtocolError` when it broke the protocol."""
     while True:
         try:
@@ -120,7 +127,7 @@ async def receive(
                 ping()
             continue
         if not data:
-            raise ConnectionError("the connection was closed")
+            raise Closed
         live.heard()
         messages = conn.receive_data(data)
         if messages:

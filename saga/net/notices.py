@@ -5,8 +5,9 @@ of step, is let go), and a hostile one would print them by the thousand.
 Every such line goes through :class:`Notices`: at most
 :data:`PER_SOURCE` lines a minute about one address (or about the host, on
 a joiner) and :data:`IN_ALL` in all; the first line held back says so, and
-the next line let through after a quiet spell counts what was held back.
-Every line is made :func:`~saga.look.text.printable`.
+the next line let through after a quiet spell counts what was held back,
+in the words of ``text`` (the player's language).  Every line is made
+:func:`~saga.look.text.printable`.
 """
 
 from __future__ import annotations
@@ -15,7 +16,7 @@ import time
 from collections import OrderedDict, deque
 from collections.abc import Callable
 
-from saga.look.text import printable
+from saga.look.text import Lookup, english, fill, printable
 
 PER_SOURCE = 8  # lines a minute about one source
 IN_ALL = 40  # lines a minute in all
@@ -25,13 +26,19 @@ MAX_LINE = 300  # characters of one line
 
 
 class Notices:
-    """Passes lines on to ``tell``, each source's and all of them at a bounded rate."""
+    """Passes lines on to ``tell``, each source's and all of them at a bounded rate
+    (what it says of the lines held back worded by ``text``: English unless given)."""
 
     def __init__(
-        self, tell: Callable[[str], None], clock: Callable[[], float] = time.monotonic
+        self,
+        tell: Callable[[str], None],
+        clock: Callable[[], float] = time.monotonic,
+        *,
+        text: Lookup | None = None,
     ) -> None:
         self.tell = tell
         self.clock = clock
+        self.text = text or english()
         self._sources: OrderedDict[str, deque[float]] = OrderedDict()
         self._all: deque[float] = deque()
         self._held = 0  # lines held back since the last one said
@@ -50,10 +57,10 @@ class Notices:
             self._held += 1
             return
         if len(recent) == PER_SOURCE or len(self._all) == IN_ALL:
-            line = "(more lines like these are held back for a minute)"
+            line = self.text("MSG_NET_HELD_BACK")
             self._held += 1
         elif self._held:
-            line += f" ({self._held} lines held back before this one)"
+            line += " " + fill(self.text("MSG_NET_HELD_BEFORE"), self._held)
             self._held = 0
         recent.append(now)
         self._all.append(now)

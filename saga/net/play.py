@@ -21,7 +21,7 @@ from saga.engine.session import Session, Setup
 from saga.files.replayfile import Answer as Scripted
 from saga.files.replayfile import Replay, ReplayError, q_line
 from saga.files.replayfile import parse as parse_replay
-from saga.look.text import Lookup
+from saga.look.text import Lookup, fill
 from saga.net import protocol as P
 from saga.net.client import Client
 from saga.net.lockstep import FINAL_TURN, Desynced, LockstepHost, NetStop, test_alteration
@@ -105,13 +105,13 @@ def host_game(
     )
     server = hosting.server
     if hosting.invitations is None:
-        tell(f"hosting on port {hosting.port}, join code {server.code}")
+        tell(fill(text("MSG_NET_HOSTING"), hosting.port, server.code))
     try:
         waited = 0.0
         while not server.wait_for_players(1.0):
             waited += 1.0
             if take_over_after is not None and waited >= take_over_after:
-                hosting.take_over(server.open_seats(), "nobody came to play it")
+                hosting.take_over(server.open_seats(), text("MSG_NET_NOBODY_CAME"))
         lockstep = LockstepHost(
             show,
             server,
@@ -123,13 +123,14 @@ def host_game(
         hosting.lockstep = lockstep
         _interruptible(show, lockstep)
         if take_over_after is not None:
+            late_after = f"{take_over_after:g}"
             watch = SeatWatch(take_over_after, lambda: len(server.stream))
             lockstep.waiting = watch.waiting
 
             def idle() -> None:
                 late = watch.overdue()
                 if late is not None:
-                    hosting.take_over({late}, f"no answer came within {take_over_after:g} s")
+                    hosting.take_over({late}, fill(text("MSG_NET_NO_ANSWER"), late_after))
 
             lockstep.idle = idle
         return _play(setup, text, lockstep, server, play, wrap, keep, tell, hosting.header)
@@ -173,13 +174,15 @@ class Hosting:
 
     ``here`` are the human heroes played on this machine; ``lockstep`` is
     set once the game is in play.  The offer is kept up to date by a thread
-    of its own (announcing may block)."""
+    of its own (announcing may block).  What the network tells goes to
+    ``tell``, worded by ``text`` (the host's player's language)."""
 
     server: Server
     port: int  # 0 for an online game, which listens on no port
     header: list[str]
     here: frozenset[int]
     tell: Callable[[str], None]
+    text: Lookup
     announcer: Announcer | None = None
     lockstep: LockstepHost | None = None
     invitations: Invitations | None = None  # an online game's codes
@@ -216,7 +219,13 @@ class Hosting:
 
         try:
             server = Server(
-                header, game_keys(text), open_seats, code, tell=tell, seats_changed=seats_changed
+                header,
+                game_keys(text),
+                open_seats,
+                code,
+                tell=tell,
+                seats_changed=seats_changed,
+                text=text,
             )
         except ValueError as e:
             raise NetStop(str(e)) from None
@@ -231,14 +240,14 @@ class Hosting:
             except NetStop:
                 server.close()
                 raise
-            return cls(server, 0, header, here, tell, invitations=invitations)
+            return cls(server, 0, header, here, tell, text, invitations=invitations)
         port = server.listen(*address)
         if registry is not None:
             from saga.net.discovery import Announcer
 
             announcer = Announcer(registry, offered(setup, port, open_seats))
             announcer.update(server.open_seats())
-        return cls(server, port, header, here, tell, announcer, host=address[0])
+        return cls(server, port, header, here, tell, text, announcer, host=address[0])
 
     def addresses(self) -> list[str]:
         """Where a joiner reaches this game by address (ADDRESS:PORT each), as it
@@ -253,7 +262,8 @@ class Hosting:
 
     def take_over(self, heroes: Iterable[int], why: str) -> frozenset[int]:
         """Play these heroes' seats here from now on, wherever their players are
-        (a machine holding one is let go, told ``why``); returns those taken over.
+        (a machine holding one is let go, told ``why``: words of the host's
+        language, as the line said here); returns those taken over.
 
         The one way the host's player takes seats: the terminal's
         ``--take-over-after`` and the window's menu both come here."""
@@ -261,7 +271,7 @@ class Hosting:
         if not taken:
             return taken
         names = ", ".join(T.HERO_NAMES[h] for h in sorted(taken))
-        self.tell(f"playing {names} here from now on: {why}")
+        self.tell(fill(self.text("MSG_NET_PLAYING_HERE"), names, why))
         self.here = self.here | taken
         if self.lockstep is not None:
             self.lockstep.take_over(taken)
@@ -304,7 +314,8 @@ def told_codes(
                 write_codes(path, codes)
                 problem[0] = ""
             except OSError as e:  # FileProblem among them
-                said = f"can't write the codes to {path}: {reason(e, detail=True)}"
+                cannot = fill(text("MSG_NET_CODES_UNWRITTEN"), path)
+                said = f"{cannot}: {reason(e, detail=True)}"
                 if said != problem[0]:
                     tell(said)
                 problem[0] = said
@@ -394,28 +405,29 @@ def _play(
         play(session)
         lockstep.finish(session.state)
     except Desynced as desync:
-        report_desync(desync, keep, header, link, tell)
+        report_desync(desync, text, keep, header, link, tell)
         return 3
     except ScriptError as e:
         if not isinstance(link, Client):
             link.close(f"the host's answers ran out: {e}")
-        tell(f"stopped: {e}")
+        tell(f"{text('MSG_NET_STOPPED')} {e}")
         return 1
     except NetStop as e:
-        tell(f"stopped: {e}")
+        tell(f"{text('MSG_NET_STOPPED')} {e}")
         return 1
     return 0
 
 
 def report_desync(
     desync: Desynced,
+    text: Lookup,
     keep: Path,
     header: list[str],
     link: Server | Client,
     tell: Callable[[str], None],
 ) -> None:
     """Say where this machine's game left the host's, and keep both saves and the
-    replay for a report."""
+    replay for a report (said in the words of ``text``)."""
     tell(desync.summary())
     differences = desync.differences()
     for line in differences[:10]:
@@ -434,11 +446,11 @@ def report_desync(
         write_atomic(path, "".join(line + "\n" for line in lines).encode("latin-1"))
         kept.append(path)
     except OSError as e:
-        tell(f"can't keep the desync's files in {keep}: {e.strerror or e}")
+        tell(f"{fill(text('MSG_NET_NOT_KEPT'), keep)}: {e.strerror or e}")
     if kept:
-        tell("kept for a report: " + ", ".join(map(str, kept)))
+        tell(f"{text('MSG_NET_KEPT')} {', '.join(map(str, kept))}")
         if len(kept) == 3:
-            tell(f"compare them with: python -m saga.inspect {kept[0]} {kept[1]}")
+            tell(f"{text('MSG_NET_COMPARE')} python -m saga.inspect {kept[0]} {kept[1]}")
 
 
 def _q(answer: P.Answer) -> str:

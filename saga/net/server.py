@@ -22,7 +22,8 @@ and code checks; a HELLO must come within :data:`HANDSHAKE_TIMEOUT`; a
 peer silent longer than the keepalive allows is let go; one that does not
 read what it is sent is dropped once :data:`MAX_BUFFERED` bytes wait for
 it.  What a peer can make the host print goes through
-:class:`~saga.net.notices.Notices`.
+:class:`~saga.net.notices.Notices`, in the words of the host's player
+(the ``text`` lookup: the window shows these lines as its news).
 """
 
 from __future__ import annotations
@@ -39,9 +40,10 @@ from typing import TypeVar
 
 from saga.engine import tables as T
 from saga.engine.host import FIRST_HERO_PEN, Ask
+from saga.look.text import Lookup, english, fill
 from saga.net import protocol as P
-from saga.net.door import Door
-from saga.net.keepalive import Keepalive, Liveness, Silent, receive
+from saga.net.door import ALL_PER_MINUTE, Door
+from saga.net.keepalive import Closed, Keepalive, Liveness, Silent, receive
 from saga.net.lockstep import FINAL_TURN, NetStop, Stream, digest
 from saga.net.notices import Notices
 
@@ -57,7 +59,8 @@ _R = TypeVar("_R")
 
 
 class LetGo(Exception):
-    """The host lets a peer go: ``said`` is printed here, ``told`` sent to it (a DROP)."""
+    """The host lets a peer go: ``said`` is printed here (a whole line, in the
+    host's words), ``told`` sent to it (a DROP)."""
 
     def __init__(self, said: str, told: P.Drop | None) -> None:
         super().__init__(said)
@@ -86,20 +89,14 @@ class Peer:
     sender: asyncio.Task[None] | None = None
     let_go: LetGo | None = None
 
-    @property
-    def name(self) -> str:
-        if not self.seats:
-            return f"the spectator at {self.address}"
-        heroes = ", ".join(T.HERO_NAMES[h] for h in sorted(self.seats))
-        return f"the machine of {heroes} ({self.address})"
-
 
 class Server:
     """Hosts one network game: ``header`` is its start (the replay's header
     lines), ``keys`` the answer keys, ``open_seats`` the human heroes played
     elsewhere, ``code`` the join code (ValueError if it is too weak, see
     :func:`~saga.net.protocol.code_problem`).  ``tell`` hears who comes and
-    goes, ``seats_changed`` the open seats whenever they change (on the loop
+    goes, worded by ``text`` (the host's player's language; English unless
+    given), ``seats_changed`` the open seats whenever they change (on the loop
     thread: it must not block).
     """
 
@@ -113,13 +110,15 @@ class Server:
         tell: Callable[[str], None] = lambda line: None,
         limits: P.Limits | None = None,
         seats_changed: Callable[[frozenset[int]], None] = lambda open_seats: None,
+        text: Lookup | None = None,
     ) -> None:
         self.header = header
         self.keys = keys
         # None: no join code, only machines let in by their own online codes (a ticket).
         self.code = None if code is None else P.check_code(code)
         self.tell = tell
-        self.notices = Notices(tell)
+        self.text = text or english()
+        self.notices = Notices(tell, text=self.text)
         self.seats_changed = seats_changed
         self.limits = limits or P.Limits()
         self.keepalive = Keepalive.from_environment()
@@ -162,7 +161,8 @@ class Server:
             self._server = asyncio.run_coroutine_threadsafe(start, self.loop).result(CALL_TIMEOUT)
         except OSError as e:
             self.loop.call_soon_threadsafe(self.loop.stop)
-            raise NetStop(f"can't host on port {port}: {e.strerror or e}") from None
+            cannot = fill(self.text("MSG_NET_CANT_HOST"), port)
+            raise NetStop(f"{cannot}: {e.strerror or e}") from None
         return int(self._server.sockets[0].getsockname()[1])
 
     def accept(self, sock: socket.socket, address: str, seats: frozenset[int]) -> None:
@@ -288,16 +288,17 @@ class Server:
             if await self._hello(peer, reader, ticket):
                 await self._play(peer, reader)
         except Silent as e:
-            quiet = f"nothing heard from it for {e.seconds:g} s"
+            seconds = f"{e.seconds:g}"
             told = P.Drop(
-                f"nothing was heard from this machine for {e.seconds:g} s",
-                "QUIET",
-                (f"{e.seconds:g}",),
+                f"nothing was heard from this machine for {seconds} s", "QUIET", (seconds,)
             )
-            self._let_go(peer, LetGo(f"went quiet: {quiet}; let go", told))
+            self._let_go(peer, LetGo(self._said(peer, "MSG_NET_WENT_QUIET", seconds), told))
         except (P.ProtocolError, ConnectionError, TimeoutError, OSError) as e:
             if peer.seats and not self._closing.is_set() and peer.let_go is None:
-                self.notices.say(peer.address, f"{peer.name} left: {_why(e)}")
+                left = self._said(peer, "MSG_NET_LEFT")  # and the system's words, if any
+                self.notices.say(
+                    peer.address, left if isinstance(e, Closed) else f"{left}: {_why(e)}"
+                )
         finally:
             await self._drop(peer)
 
@@ -328,7 +329,7 @@ class Server:
             while not messages:
                 data = await reader.read(P.MAX_LINE)
                 if not data:
-                    raise ConnectionError("the connection was closed")
+                    raise Closed
                 messages = peer.conn.receive_data(data)
         peer.live.heard()
         hello = peer.hello = messages[0]  # type: ignore[assignment]
@@ -354,7 +355,7 @@ class Server:
             self._taken[hero] = peer
         self._write(peer, P.Welcome(hello.seats))
         if hello.seats:
-            self.notices.say(peer.address, f"{peer.name} joined")
+            self.notices.say(peer.address, self._said(peer, "MSG_NET_JOINED"))
         self._publish()
         if self._started:
             self._begin(peer)
@@ -405,7 +406,12 @@ class Server:
             _settle(key.checked, None)  # type: ignore[attr-defined]
         alarm = self._door.alarm()
         if alarm is not None:
-            self.tell(alarm)
+            wrong, addresses = alarm
+            checks = f"{ALL_PER_MINUTE:.0f}"
+            if addresses == 1:
+                self.tell(fill(self.text("MSG_NET_GUESSING_ONE"), wrong, checks))
+            else:
+                self.tell(fill(self.text("MSG_NET_GUESSING"), wrong, addresses, checks))
         if self._door_timer is not None:
             self._door_timer.cancel()
             self._door_timer = None
@@ -440,7 +446,7 @@ class Server:
             for message in await receive(reader, peer.conn, peer.live, lambda: self._ping(peer)):
                 if isinstance(message, P.Bye):
                     if peer.seats and not self._closing.is_set():
-                        self.notices.say(peer.address, f"{peer.name} left")
+                        self.notices.say(peer.address, self._said(peer, "MSG_NET_LEFT"))
                     return
                 self._handle(peer, message)
                 if peer.let_go is not None:
@@ -482,20 +488,16 @@ class Server:
             return
         if self._taken.get(hero) is not peer:
             return  # the seat was taken over meanwhile
+        name = T.HERO_NAMES[hero]
         if peer.turn_answers >= P.MAX_TURN_ANSWERS:
-            said = f"sent more than {P.MAX_TURN_ANSWERS} answers for {T.HERO_NAMES[hero]}"
+            said = self._said(peer, "MSG_NET_SENT_TOO_MANY", P.MAX_TURN_ANSWERS, name)
         elif self._seat_turn_answers[hero] >= P.REMOTE_SEAT_TURN_ANSWERS:
-            said = f"answered for {T.HERO_NAMES[hero]} after machines sent too many"
+            said = self._said(peer, "MSG_NET_ANSWERED_AFTER", name)
         else:
             said = None
         if said is not None:
-            self._let_go(
-                peer,
-                LetGo(
-                    f"{said} in one turn, more than any player gives; let go",
-                    P.Drop("it sent more answers in one turn than any player gives", "FLOOD"),
-                ),
-            )
+            told = P.Drop("it sent more answers in one turn than any player gives", "FLOOD")
+            self._let_go(peer, LetGo(said, told))
             return
         peer.turn_answers += 1
         self._seat_turn_answers[hero] += 1
@@ -507,13 +509,9 @@ class Server:
         """An answer no player could give: out of turn, for another's seat or question."""
         peer.strikes += 1
         if peer.strikes >= MAX_STRIKES and peer.let_go is None:
-            self._let_go(
-                peer,
-                LetGo(
-                    f"sent {peer.strikes} answers no player could give; let go",
-                    P.Drop("it sent answers out of turn or for questions not asked", "STRIKES"),
-                ),
-            )
+            said = self._said(peer, "MSG_NET_STRIKES", peer.strikes)
+            told = P.Drop("it sent answers out of turn or for questions not asked", "STRIKES")
+            self._let_go(peer, LetGo(said, told))
 
     def _compare(self, peer: Peer, turn: int) -> None:
         """Compare a peer's hash of a turn with ours: the host's game is the reference."""
@@ -521,16 +519,12 @@ class Server:
         if ours is None or theirs is None or peer.let_go is not None:
             return
         if digest(ours) != theirs:
-            when = "at the end" if turn == FINAL_TURN else f"at turn {turn}"
+            if turn == FINAL_TURN:
+                said = self._said(peer, "MSG_NET_PEER_DESYNC_END")
+            else:
+                said = self._said(peer, "MSG_NET_PEER_DESYNC", turn)
             self._write(peer, P.Desync(turn, ours))
-            self._let_go(
-                peer,
-                LetGo(
-                    f"is out of step {when}: its game differs from this host's (a desync); "
-                    "let go, the game goes on and it may join again",
-                    None,
-                ),
-            )
+            self._let_go(peer, LetGo(said, None))
         elif turn == FINAL_TURN:
             self._write(peer, P.Bye())  # the game ended alike there: goodbye
             peer.let_go = LetGo("", None)
@@ -542,7 +536,7 @@ class Server:
             return
         peer.let_go = go
         if go.said:
-            self.notices.say(peer.address, f"{peer.name} {go.said}")
+            self.notices.say(peer.address, go.said)
         if go.told is not None:
             self._write(peer, go.told)
         peer.writer.close()  # what was written still goes out first
@@ -620,7 +614,7 @@ class Server:
                     try:
                         await asyncio.wait_for(peer.writer.drain(), self.keepalive.idle)
                     except (TimeoutError, ConnectionError):
-                        self._let_go(peer, LetGo("reads nothing; let go", None))
+                        self._let_go(peer, LetGo(self._said(peer, "MSG_NET_DEAF"), None))
                         return
 
     def _write(self, peer: Peer, message: P.Message) -> None:
@@ -631,7 +625,7 @@ class Server:
         self.bytes_sent += len(data)
         peer.live.sent()
         if peer.writer.transport.get_write_buffer_size() > MAX_BUFFERED:
-            self.notices.say(peer.address, f"{peer.name} reads nothing; disconnected")
+            self.notices.say(peer.address, self._said(peer, "MSG_NET_DEAF_CUT"))
             peer.writer.transport.abort()
 
     # -- leaving --------------------------------------------------------------
@@ -657,6 +651,16 @@ class Server:
         peer.writer.close()
         with contextlib.suppress(Exception):
             await asyncio.wait_for(peer.writer.wait_closed(), 2)
+
+    def _said(self, peer: Peer, message: str, *values: object) -> str:
+        """A line about ``peer``, in the host's words: the catalog ``message``
+        filled with the machine's name (its heroes and address), then ``values``."""
+        if peer.seats:
+            heroes = ", ".join(T.HERO_NAMES[h] for h in sorted(peer.seats))
+            name = fill(self.text("MSG_NET_MACHINE_OF"), heroes, peer.address)
+        else:
+            name = fill(self.text("MSG_NET_SPECTATOR_AT"), peer.address)
+        return fill(self.text(message), name, *values)
 
     def _publish(self) -> None:
         """Copy out what other threads read: the open seats, whether the end is settled."""

@@ -344,7 +344,7 @@ class Invitations:
         self.closed = False
         self._changed = threading.Condition()
         # The reactor's thread only: wrong tries' renewals, by seat.
-        self._notices = Notices(tell)
+        self._notices = Notices(tell, text=text)
         self._renewals = Renewals()
         self._held: set[int | None] = set()  # seats whose next code waits for its time
 

@@ -305,7 +305,7 @@ class WindowGame:
 
         if late_window(self.ui, t, lines, answered):
             waited = int(time.monotonic() - since)
-            self._take({late}, f"no answer came for {waited} s")
+            self._take({late}, fill(t("MSG_NET_NO_ANSWER"), waited))
         else:
             watch.waiting(late)  # asked again once it is as late again
         self.screen.redraw()
@@ -320,7 +320,7 @@ class WindowGame:
         assert net is not None
         lines: list[str] = []
         if isinstance(stop, Desynced):
-            report_desync(stop, self.config.home, net.header, net.link, lines.append)
+            report_desync(stop, self.t, self.config.home, net.header, net.link, lines.append)
         else:
             lines.append(str(stop))
         stopped(self.ui, self.t, lines)
@@ -359,7 +359,7 @@ class WindowGame:
         """The host's player plays the seats left empty (their players dropped out) here."""
         hosting = self.net.hosting if self.net is not None else None
         if hosting is not None:
-            self._take(hosting.server.open_seats(), "the host's player took the seat")
+            self._take(hosting.server.open_seats(), self.t("MSG_NET_TOOK_SEAT"))
 
     def codes(self) -> None:
         """The hosting machine's Network codes window: what lets a machine in now

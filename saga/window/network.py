@@ -228,7 +228,7 @@ class Network:
             game.end("the host stopped")
             return None
         if choice == "take_over":
-            taken = hosting.take_over(hosting.server.open_seats(), "nobody came")
+            taken = hosting.take_over(hosting.server.open_seats(), game.text("MSG_NET_NOBODY_CAME"))
             game.seats = game.seats | taken
         hosting.server.wait_for_players(5)
         return game
