@@ -30,8 +30,9 @@ from saga.engine.state import Counter, Hero, Jarl
 _TAX = tuple(a.tax for a in T.AREA_TABLE)
 _LAND_AREAS = T.LAND_AREAS
 STAY = T.LINK_SLOTS  # the Amiga's ninth option: stay put
-# Each area's links, in their slots (T.LINKS pads them with empty ones).
-_LINKED = tuple(area.links for area in T.AREA_TABLE)
+# Each area, then its links in their slots (T.LINKS pads them with empty
+# ones): what a walker standing there judges, staying first.
+_AROUND = tuple((here, *area.links) for here, area in enumerate(T.AREA_TABLE))
 RECRUIT, WEAK_HERO, WEAK_JARL, WEAK_MONSTER, WEAK_KINGDOM, ITEM = 6, 5, 3, 4, 3, 9
 
 
@@ -41,6 +42,9 @@ class Sides:
     ``allies`` holds each hero's jarls, living or dead, when the caller has
     them to hand; else every jarl is looked at.
     """
+
+    # Slots: each Amiga walk makes a Survey, and reads it at every step.
+    __slots__ = ("allies", "g", "hero_strength", "jarl_strength")
 
     def __init__(
         self,
@@ -179,6 +183,21 @@ class Survey(Sides):
     rest comes from the side's :class:`Camp`, gathered here when none is given.
     """
 
+    __slots__ = (
+        "_known",
+        "attended",
+        "constant",
+        "heroes_at",
+        "ice",
+        "king",
+        "monsters_at",
+        "occupied",
+        "offers",
+        "own",
+        "rival_jarls_at",
+        "side",
+    )
+
     def __init__(self, g: Game, c: Counter, camp: Camp | None = None) -> None:
         self.side = side = g.side(c)
         camp = camp or Camp(g, side, Phase(g))
@@ -235,16 +254,27 @@ class Survey(Sides):
         """
         known = self._known
         goodrand = self.g.goodrand
-        stay = known[here]
-        if stay is None:
-            stay = known[here] = self._worth(here)
-        stay += goodrand() % 4 - 1
+        constant, offers, occupied = self.constant, self.offers, self.occupied
+        ice, king, side, own, attended = self.ice, self.king, self.side, self.own, self.attended
         scores = []
-        for area in _LINKED[here]:
+        for area in _AROUND[here]:
             worth = known[area]
             if worth is None:
-                worth = known[area] = self._worth(area)
+                # What the area offers the walker, less what it threatens.
+                # (Worked out here rather than in a method: the call took
+                # about as long as the sums.)
+                worth = constant + offers[area] if area in offers else constant
+                if area in occupied:
+                    worth += self._others(area)
+                if area < _LAND_AREAS and not ice[area]:
+                    if king[area] != side:
+                        worth += WEAK_KINGDOM if own > _TAX[area] + 2 else 0
+                    elif area not in attended:
+                        worth += _TAX[area]  # his own kingdom, with nobody running it
+                known[area] = worth
             scores.append(worth + goodrand() % 4)
+        stay = scores[0] - 1
+        del scores[0]
         best = -100
         choice = 0
         option = 0  # counted by hand: enumerate()'s pairs cost more than the count
@@ -260,18 +290,6 @@ class Survey(Sides):
         if stay > best or (stay == best and not goodrand() % 2):
             choice = STAY
         return choice
-
-    def _worth(self, area: int) -> int:
-        """What an area offers the walking counter, less what it threatens."""
-        good = self.constant + self.offers.get(area, 0)
-        if area in self.occupied:
-            good += self._others(area)
-        if area < _LAND_AREAS and not self.ice[area]:
-            if self.king[area] != self.side:
-                good += WEAK_KINGDOM if self.own > _TAX[area] + 2 else 0
-            elif area not in self.attended:
-                good += _TAX[area]  # his own kingdom, with nobody running it
-        return good
 
     def _others(self, area: int) -> int:
         """What the other sides' counters in an area offer, or threaten."""
