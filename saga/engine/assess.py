@@ -183,64 +183,46 @@ class Survey(Sides):
     rest comes from the side's :class:`Camp`, gathered here when none is given.
     """
 
-    __slots__ = (
-        "_known",
-        "attended",
-        "constant",
-        "heroes_at",
-        "ice",
-        "king",
-        "monsters_at",
-        "occupied",
-        "offers",
-        "own",
-        "rival_jarls_at",
-        "side",
-    )
+    __slots__ = ("_known", "attended", "camp", "constant", "occupied", "offers", "own", "side")
 
     def __init__(self, g: Game, c: Counter, camp: Camp | None = None) -> None:
-        self.side = side = g.side(c)
-        camp = camp or Camp(g, side, Phase(g))
-        super().__init__(g, camp.phase.strengths(g), camp.phase.allies)
+        if camp is None:
+            camp = Camp(g, g.side(c), Phase(g))
+        self.side = side = camp.side  # the walker's: a camp is its side's
+        phase = camp.phase
+        super().__init__(g, phase.strengths(g), phase.allies)
         walks_hero = c.kind == T.HERO
         number = c.number
         self.own = (self.hero_strength if walks_hero else self.jarl_strength)[number]
-        self.heroes_at = camp.heroes_at
-        self.rival_jarls_at = camp.rival_jarls_at
-        self.monsters_at = camp.monsters_at
+        self.camp = camp
         self.occupied = camp.occupied
-        self.ice, self.king = g.ice, g.king
+        # The side's own jarls (but the walking one) count everywhere, and
+        # keep a kingdom running where they stand, as his hero does for a jarl.
         walker = -1 if walks_hero else number
-        self._count_jarls(camp, walker)
+        attended = {g.heroes[side].where} if walker != -1 else set()
+        jarl_strength = self.jarl_strength
+        constant = 0
+        for j in camp.own_jarls:
+            if j.index != walker:
+                constant += jarl_strength[j.index]
+                attended.add(j.where)
+        self.constant = constant
+        self.attended = attended
         # What an area offers the walker besides its kingdom and the other
         # sides' counters: loose items, jarls to recruit (for a hero) and,
         # for a jarl, his hero.
         offers: dict[int, int] = {}
         if walks_hero:
             if len(camp.own_jarls) < T.MAX_JARLS_PER_HERO and g.heroes[side].luck >= 1:
-                offers = camp.phase.recruits  # only read, as long as nothing is added
+                offers = phase.recruits  # only read, as long as nothing is added
         elif side != -1 and g.heroes[side].alive:
             offers[g.heroes[side].where] = self.hero_strength[side]  # a jarl stays with his hero
-        if camp.phase.ownerless_treasures or camp.phase.loose_swords:  # never, in practice
+        if phase.ownerless_treasures or phase.loose_swords:  # never, in practice
             offers = dict(offers)
-            for where in _ownerless_items(g, camp.phase, c):
+            for where in _ownerless_items(g, phase, c):
                 offers[where] = offers.get(where, 0) + ITEM
         self.offers = offers
         self._known: list[int | None] = [None] * T.AREAS
-
-    def _count_jarls(self, camp: Camp, me: int) -> None:
-        """The side's own jarls (but the walking one), counted everywhere,
-        and where they keep a kingdom running."""
-        side = self.side
-        attended = {self.g.heroes[side].where} if me != -1 else set()
-        jarl_strength = self.jarl_strength
-        constant = 0
-        for j in camp.own_jarls:
-            if j.index != me:
-                constant += jarl_strength[j.index]
-                attended.add(j.where)
-        self.constant = constant
-        self.attended = attended
 
     def choose(self, here: int) -> int:
         """The walking counter's pick: a link out of ``here`` by its slot, or
@@ -255,7 +237,8 @@ class Survey(Sides):
         known = self._known
         goodrand = self.g.goodrand
         constant, offers, occupied = self.constant, self.offers, self.occupied
-        ice, king, side, own, attended = self.ice, self.king, self.side, self.own, self.attended
+        ice, king = self.g.ice, self.g.king
+        side, own, attended = self.side, self.own, self.attended
         scores = []
         for area in _AROUND[here]:
             worth = known[area]
@@ -294,16 +277,17 @@ class Survey(Sides):
     def _others(self, area: int) -> int:
         """What the other sides' counters in an area offer, or threaten."""
         own = self.own
+        camp = self.camp
         good = 0
-        for h in self.heroes_at.get(area, ()):
+        for h in camp.heroes_at.get(area, ()):
             rival = self.hero_side(h.index, area)
             good += WEAK_HERO if own > rival + h.luck else -rival
         heroes = self.g.heroes
-        for j in self.rival_jarls_at.get(area, ()):
+        for j in camp.rival_jarls_at.get(area, ()):
             if j.hero == -1 or heroes[j.hero].where != area:
                 rival = self.jarl_side(j.index, area)
                 good += WEAK_JARL if own > rival + 1 else -rival
-        for monster in self.monsters_at.get(area, ()):
+        for monster in camp.monsters_at.get(area, ()):
             good += WEAK_MONSTER if own > monster + 1 else -monster
         return good
 
