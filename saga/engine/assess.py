@@ -98,11 +98,16 @@ class Phase:
     """
 
     def __init__(self, g: Game) -> None:
+        # (The lists here are filed by hand, an area's first one made on the
+        # spot: quicker than setdefault(), whose fresh list is mostly wasted.)
         self.monsters_at: dict[int, list[int]] = {}
-        file_monster = self.monsters_at.setdefault
+        monsters_at = self.monsters_at
         for m in g.monsters[: g.state.monster_count]:
             if m.alive:
-                file_monster(m.where, []).append(m.strength)
+                if m.where in monsters_at:
+                    monsters_at[m.where].append(m.strength)
+                else:
+                    monsters_at[m.where] = [m.strength]
         self.monster_areas = set(self.monsters_at)  # each Camp adds the other sides' to these
         # Where items owned by nobody lie: in a movement phase an item only
         # passes to nobody when it is used up, and then it lies nowhere (-1),
@@ -119,14 +124,22 @@ class Phase:
         self.face_up: list[Jarl] = []
         # What the free face-down jarls offer a hero who may recruit, by area.
         self.recruits: dict[int, int] = {}
+        jarls_of, allies, recruits = self.jarls_of, self.allies, self.recruits
         for j in g.jarls:
-            self.allies.setdefault(j.hero, []).append(j)
+            hero = j.hero
+            if hero in allies:
+                allies[hero].append(j)
+            else:
+                allies[hero] = [j]
             if j.alive:
-                self.jarls_of.setdefault(j.hero, []).append(j)
+                if hero in jarls_of:
+                    jarls_of[hero].append(j)
+                else:
+                    jarls_of[hero] = [j]
                 if j.face == T.FACE_UP:
                     self.face_up.append(j)
-                elif j.hero == -1:
-                    self.recruits[j.where] = self.recruits.get(j.where, 0) + RECRUIT
+                elif hero == -1:
+                    recruits[j.where] = recruits.get(j.where, 0) + RECRUIT
         # Items fall loose only in battles, and walkers only pick them up, so
         # these are the only areas where a walk may end on one.
         self.lying = {
@@ -161,15 +174,24 @@ class Camp:
     def __init__(self, g: Game, side: int, phase: Phase) -> None:
         self.side = side
         self.phase = phase
+        # (Filed by hand, as in Phase.)
         self.heroes_at: dict[int, list[Hero]] = {}
+        heroes_at = self.heroes_at
         for h in phase.living_heroes:
             if h.index != side:
-                self.heroes_at.setdefault(h.where, []).append(h)
+                if h.where in heroes_at:
+                    heroes_at[h.where].append(h)
+                else:
+                    heroes_at[h.where] = [h]
         self.own_jarls = phase.jarls_of.get(side, [])
         self.rival_jarls_at: dict[int, list[Jarl]] = {}
+        rival_jarls_at = self.rival_jarls_at
         for j in phase.face_up:
             if j.hero != side:
-                self.rival_jarls_at.setdefault(j.where, []).append(j)
+                if j.where in rival_jarls_at:
+                    rival_jarls_at[j.where].append(j)
+                else:
+                    rival_jarls_at[j.where] = [j]
         self.monsters_at = phase.monsters_at
         # Most areas hold nobody of another side: those need no closer look.
         self.occupied = phase.monster_areas.union(self.heroes_at, self.rival_jarls_at)
@@ -279,16 +301,20 @@ class Survey(Sides):
         own = self.own
         camp = self.camp
         good = 0
-        for h in camp.heroes_at.get(area, ()):
-            rival = self.hero_side(h.index, area)
-            good += WEAK_HERO if own > rival + h.luck else -rival
-        heroes = self.g.heroes
-        for j in camp.rival_jarls_at.get(area, ()):
-            if j.hero == -1 or heroes[j.hero].where != area:
-                rival = self.jarl_side(j.index, area)
-                good += WEAK_JARL if own > rival + 1 else -rival
-        for monster in camp.monsters_at.get(area, ()):
-            good += WEAK_MONSTER if own > monster + 1 else -monster
+        # (Each kind is looked for before it is read: most areas hold one kind.)
+        if area in camp.heroes_at:
+            for h in camp.heroes_at[area]:
+                rival = self.hero_side(h.index, area)
+                good += WEAK_HERO if own > rival + h.luck else -rival
+        if area in camp.rival_jarls_at:
+            heroes = self.g.heroes
+            for j in camp.rival_jarls_at[area]:
+                if j.hero == -1 or heroes[j.hero].where != area:
+                    rival = self.jarl_side(j.index, area)
+                    good += WEAK_JARL if own > rival + 1 else -rival
+        if area in camp.monsters_at:
+            for monster in camp.monsters_at[area]:
+                good += WEAK_MONSTER if own > monster + 1 else -monster
         return good
 
 
