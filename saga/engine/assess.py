@@ -56,15 +56,12 @@ class Sides:
         self.hero_strength, self.jarl_strength = counted or strengths(g)
         self.allies = allies
 
-    def _jarls(self, hero: int) -> list[Jarl]:
-        """Jarls among whom are all of a hero's."""
-        return self.g.jarls if self.allies is None else self.allies.get(hero, [])
-
     def hero_side(self, hero: int, area: int) -> int:
         """A hero's strength plus his jarls' in an area, living or not."""
         jarl_strength = self.jarl_strength
         total = self.hero_strength[hero]
-        for j in self._jarls(hero):
+        allies = self.allies  # (looked up here: a method for it cost a call)
+        for j in self.g.jarls if allies is None else allies.get(hero, ()):
             if j.hero == hero and j.where == area:
                 total += jarl_strength[j.index]
         return total
@@ -79,7 +76,8 @@ class Sides:
         total = own
         if self.g.heroes[hero].where == area:
             total += self.hero_strength[hero]
-        for j in self._jarls(hero):
+        allies = self.allies
+        for j in self.g.jarls if allies is None else allies.get(hero, ()):
             if j.hero == hero and j.index != jarl and j.where == area:
                 total += own
         return total
