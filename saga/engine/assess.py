@@ -34,6 +34,7 @@ STAY = T.LINK_SLOTS  # the Amiga's ninth option: stay put
 # ones): what a walker standing there judges, staying first.
 _AROUND = tuple((here, *area.links) for here, area in enumerate(T.AREA_TABLE))
 RECRUIT, WEAK_HERO, WEAK_JARL, WEAK_MONSTER, WEAK_KINGDOM, ITEM = 6, 5, 3, 4, 3, 9
+_NOTHING: dict[int, int] = {}  # what an area offers, when no area offers anything
 
 
 class Sides:
@@ -210,7 +211,10 @@ class Survey(Sides):
             camp = Camp(g, g.side(c), Phase(g))
         self.side = side = camp.side  # the walker's: a camp is its side's
         phase = camp.phase
-        super().__init__(g, phase.strengths(g), phase.allies)
+        # (Sides.__init__ written out: the call cost more than the three lines.)
+        self.g = g
+        self.hero_strength, self.jarl_strength = phase.strengths(g)
+        self.allies = phase.allies
         walks_hero = c.kind == T.HERO
         number = c.number
         self.own = (self.hero_strength if walks_hero else self.jarl_strength)[number]
@@ -231,12 +235,12 @@ class Survey(Sides):
         # What an area offers the walker besides its kingdom and the other
         # sides' counters: loose items, jarls to recruit (for a hero) and,
         # for a jarl, his hero.
-        offers: dict[int, int] = {}
+        offers = _NOTHING  # (these dicts are only read, as long as nothing is added)
         if walks_hero:
             if len(camp.own_jarls) < T.MAX_JARLS_PER_HERO and g.heroes[side].luck >= 1:
-                offers = phase.recruits  # only read, as long as nothing is added
+                offers = phase.recruits
         elif side != -1 and g.heroes[side].alive:
-            offers[g.heroes[side].where] = self.hero_strength[side]  # a jarl stays with his hero
+            offers = {g.heroes[side].where: self.hero_strength[side]}  # a jarl stays with his hero
         if phase.ownerless_treasures or phase.loose_swords:  # never, in practice
             offers = dict(offers)
             for where in _ownerless_items(g, phase, c):
