@@ -259,20 +259,35 @@ class Survey(Sides):
         to the lead takes it on a coin toss.
         """
         known = self._known
-        goodrand = self.g.goodrand
+        g = self.g
+        goodrand = g.goodrand
         constant, offers, occupied = self.constant, self.offers, self.occupied
-        ice, king = self.g.ice, self.g.king
+        ice, king = g.ice, g.king
         side, own, attended = self.side, self.own, self.attended
         scores = []
         for area in _AROUND[here]:
             worth = known[area]
             if worth is None:
                 # What the area offers the walker, less what it threatens.
-                # (Worked out here rather than in a method: the call took
-                # about as long as the sums.)
+                # (Worked out here rather than in methods: a call took about
+                # as long as the sums.)  Each kind of counter is looked for
+                # before it is read: most areas hold one kind, or none.
                 worth = constant + offers[area] if area in offers else constant
-                if area in occupied:
-                    worth += self._others(area)
+                if area in occupied:  # what the other sides' counters offer, or threaten
+                    camp = self.camp
+                    if area in camp.heroes_at:
+                        for h in camp.heroes_at[area]:
+                            rival = self.hero_side(h.index, area)
+                            worth += WEAK_HERO if own > rival + h.luck else -rival
+                    if area in camp.rival_jarls_at:
+                        heroes = g.heroes
+                        for j in camp.rival_jarls_at[area]:
+                            if j.hero == -1 or heroes[j.hero].where != area:
+                                rival = self.jarl_side(j.index, area)
+                                worth += WEAK_JARL if own > rival + 1 else -rival
+                    if area in camp.monsters_at:
+                        for monster in camp.monsters_at[area]:
+                            worth += WEAK_MONSTER if own > monster + 1 else -monster
                 if area < _LAND_AREAS and not ice[area]:
                     if king[area] != side:
                         worth += WEAK_KINGDOM if own > _TAX[area] + 2 else 0
@@ -280,7 +295,7 @@ class Survey(Sides):
                         worth += _TAX[area]  # his own kingdom, with nobody running it
                 known[area] = worth
             scores.append(worth + goodrand() % 4)
-        stay = scores[0] - 1
+        stay = scores[0] - 1  # staying costs a point; the links' scores follow
         del scores[0]
         best = -100
         choice = 0
@@ -297,27 +312,6 @@ class Survey(Sides):
         if stay > best or (stay == best and not goodrand() % 2):
             choice = STAY
         return choice
-
-    def _others(self, area: int) -> int:
-        """What the other sides' counters in an area offer, or threaten."""
-        own = self.own
-        camp = self.camp
-        good = 0
-        # (Each kind is looked for before it is read: most areas hold one kind.)
-        if area in camp.heroes_at:
-            for h in camp.heroes_at[area]:
-                rival = self.hero_side(h.index, area)
-                good += WEAK_HERO if own > rival + h.luck else -rival
-        if area in camp.rival_jarls_at:
-            heroes = self.g.heroes
-            for j in camp.rival_jarls_at[area]:
-                if j.hero == -1 or heroes[j.hero].where != area:
-                    rival = self.jarl_side(j.index, area)
-                    good += WEAK_JARL if own > rival + 1 else -rival
-        if area in camp.monsters_at:
-            for monster in camp.monsters_at[area]:
-                good += WEAK_MONSTER if own > monster + 1 else -monster
-        return good
 
 
 def _ownerless_items(g: Game, phase: Phase, c: Counter) -> set[int]:
