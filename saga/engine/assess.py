@@ -30,9 +30,11 @@ from saga.engine.state import Counter, Hero, Jarl
 _TAX = tuple(a.tax for a in T.AREA_TABLE)
 _LAND_AREAS = T.LAND_AREAS
 STAY = T.LINK_SLOTS  # the Amiga's ninth option: stay put
-# Each area's links, in their slots (T.LINKS pads them with empty ones).
-_LINKED = tuple(area.links for area in T.AREA_TABLE)
+# Each area, then its links in their slots (T.LINKS pads them with empty
+# ones): what a walker standing there judges, staying first.
+_AROUND = tuple((here, *area.links) for here, area in enumerate(T.AREA_TABLE))
 RECRUIT, WEAK_HERO, WEAK_JARL, WEAK_MONSTER, WEAK_KINGDOM, ITEM = 6, 5, 3, 4, 3, 9
+_NOTHING: dict[int, int] = {}  # what an area offers, when no area offers anything
 
 
 class Sides:
@@ -41,6 +43,9 @@ class Sides:
     ``allies`` holds each hero's jarls, living or dead, when the caller has
     them to hand; else every jarl is looked at.
     """
+
+    # Slots: each Amiga walk makes a Survey, and reads it at every step.
+    __slots__ = ("allies", "g", "hero_strength", "jarl_strength")
 
     def __init__(
         self,
@@ -52,15 +57,12 @@ class Sides:
         self.hero_strength, self.jarl_strength = counted or strengths(g)
         self.allies = allies
 
-    def _jarls(self, hero: int) -> list[Jarl]:
-        """Jarls among whom are all of a hero's."""
-        return self.g.jarls if self.allies is None else self.allies.get(hero, [])
-
     def hero_side(self, hero: int, area: int) -> int:
         """A hero's strength plus his jarls' in an area, living or not."""
         jarl_strength = self.jarl_strength
         total = self.hero_strength[hero]
-        for j in self._jarls(hero):
+        allies = self.allies  # (looked up here: a method for it cost a call)
+        for j in self.g.jarls if allies is None else allies.get(hero, ()):
             if j.hero == hero and j.where == area:
                 total += jarl_strength[j.index]
         return total
@@ -75,7 +77,8 @@ class Sides:
         total = own
         if self.g.heroes[hero].where == area:
             total += self.hero_strength[hero]
-        for j in self._jarls(hero):
+        allies = self.allies
+        for j in self.g.jarls if allies is None else allies.get(hero, ()):
             if j.hero == hero and j.index != jarl and j.where == area:
                 total += own
         return total
@@ -94,11 +97,16 @@ class Phase:
     """
 
     def __init__(self, g: Game) -> None:
+        # (The lists here are filed by hand, an area's first one made on the
+        # spot: quicker than setdefault(), whose fresh list is mostly wasted.)
         self.monsters_at: dict[int, list[int]] = {}
-        file_monster = self.monsters_at.setdefault
+        monsters_at = self.monsters_at
         for m in g.monsters[: g.state.monster_count]:
             if m.alive:
-                file_monster(m.where, []).append(m.strength)
+                if m.where in monsters_at:
+                    monsters_at[m.where].append(m.strength)
+                else:
+                    monsters_at[m.where] = [m.strength]
         self.monster_areas = set(self.monsters_at)  # each Camp adds the other sides' to these
         # Where items owned by nobody lie: in a movement phase an item only
         # passes to nobody when it is used up, and then it lies nowhere (-1),
@@ -115,14 +123,22 @@ class Phase:
         self.face_up: list[Jarl] = []
         # What the free face-down jarls offer a hero who may recruit, by area.
         self.recruits: dict[int, int] = {}
+        jarls_of, allies, recruits = self.jarls_of, self.allies, self.recruits
         for j in g.jarls:
-            self.allies.setdefault(j.hero, []).append(j)
+            hero = j.hero
+            if hero in allies:
+                allies[hero].append(j)
+            else:
+                allies[hero] = [j]
             if j.alive:
-                self.jarls_of.setdefault(j.hero, []).append(j)
+                if hero in jarls_of:
+                    jarls_of[hero].append(j)
+                else:
+                    jarls_of[hero] = [j]
                 if j.face == T.FACE_UP:
                     self.face_up.append(j)
-                elif j.hero == -1:
-                    self.recruits[j.where] = self.recruits.get(j.where, 0) + RECRUIT
+                elif hero == -1:
+                    recruits[j.where] = recruits.get(j.where, 0) + RECRUIT
         # Items fall loose only in battles, and walkers only pick them up, so
         # these are the only areas where a walk may end on one.
         self.lying = {
@@ -157,15 +173,24 @@ class Camp:
     def __init__(self, g: Game, side: int, phase: Phase) -> None:
         self.side = side
         self.phase = phase
+        # (Filed by hand, as in Phase.)
         self.heroes_at: dict[int, list[Hero]] = {}
+        heroes_at = self.heroes_at
         for h in phase.living_heroes:
             if h.index != side:
-                self.heroes_at.setdefault(h.where, []).append(h)
+                if h.where in heroes_at:
+                    heroes_at[h.where].append(h)
+                else:
+                    heroes_at[h.where] = [h]
         self.own_jarls = phase.jarls_of.get(side, [])
         self.rival_jarls_at: dict[int, list[Jarl]] = {}
+        rival_jarls_at = self.rival_jarls_at
         for j in phase.face_up:
             if j.hero != side:
-                self.rival_jarls_at.setdefault(j.where, []).append(j)
+                if j.where in rival_jarls_at:
+                    rival_jarls_at[j.where].append(j)
+                else:
+                    rival_jarls_at[j.where] = [j]
         self.monsters_at = phase.monsters_at
         # Most areas hold nobody of another side: those need no closer look.
         self.occupied = phase.monster_areas.union(self.heroes_at, self.rival_jarls_at)
@@ -179,49 +204,49 @@ class Survey(Sides):
     rest comes from the side's :class:`Camp`, gathered here when none is given.
     """
 
+    __slots__ = ("_known", "attended", "camp", "constant", "occupied", "offers", "own", "side")
+
     def __init__(self, g: Game, c: Counter, camp: Camp | None = None) -> None:
-        self.side = side = g.side(c)
-        camp = camp or Camp(g, side, Phase(g))
-        super().__init__(g, camp.phase.strengths(g), camp.phase.allies)
+        if camp is None:
+            camp = Camp(g, g.side(c), Phase(g))
+        self.side = side = camp.side  # the walker's: a camp is its side's
+        phase = camp.phase
+        # (Sides.__init__ written out: the call cost more than the three lines.)
+        self.g = g
+        self.hero_strength, self.jarl_strength = phase.strengths(g)
+        self.allies = phase.allies
         walks_hero = c.kind == T.HERO
         number = c.number
         self.own = (self.hero_strength if walks_hero else self.jarl_strength)[number]
-        self.heroes_at = camp.heroes_at
-        self.rival_jarls_at = camp.rival_jarls_at
-        self.monsters_at = camp.monsters_at
+        self.camp = camp
         self.occupied = camp.occupied
-        self.ice, self.king = g.ice, g.king
+        # The side's own jarls (but the walking one) count everywhere, and
+        # keep a kingdom running where they stand, as his hero does for a jarl.
         walker = -1 if walks_hero else number
-        self._count_jarls(camp, walker)
-        # What an area offers the walker besides its kingdom and the other
-        # sides' counters: loose items, jarls to recruit (for a hero) and,
-        # for a jarl, his hero.
-        offers: dict[int, int] = {}
-        if walks_hero:
-            if len(camp.own_jarls) < T.MAX_JARLS_PER_HERO and g.heroes[side].luck >= 1:
-                offers = camp.phase.recruits  # only read, as long as nothing is added
-        elif side != -1 and g.heroes[side].alive:
-            offers[g.heroes[side].where] = self.hero_strength[side]  # a jarl stays with his hero
-        if camp.phase.ownerless_treasures or camp.phase.loose_swords:  # never, in practice
-            offers = dict(offers)
-            for where in _ownerless_items(g, camp.phase, c):
-                offers[where] = offers.get(where, 0) + ITEM
-        self.offers = offers
-        self._known: list[int | None] = [None] * T.AREAS
-
-    def _count_jarls(self, camp: Camp, me: int) -> None:
-        """The side's own jarls (but the walking one), counted everywhere,
-        and where they keep a kingdom running."""
-        side = self.side
-        attended = {self.g.heroes[side].where} if me != -1 else set()
+        attended = {g.heroes[side].where} if walker != -1 else set()
         jarl_strength = self.jarl_strength
         constant = 0
         for j in camp.own_jarls:
-            if j.index != me:
+            if j.index != walker:
                 constant += jarl_strength[j.index]
                 attended.add(j.where)
         self.constant = constant
         self.attended = attended
+        # What an area offers the walker besides its kingdom and the other
+        # sides' counters: loose items, jarls to recruit (for a hero) and,
+        # for a jarl, his hero.
+        offers = _NOTHING  # (these dicts are only read, as long as nothing is added)
+        if walks_hero:
+            if len(camp.own_jarls) < T.MAX_JARLS_PER_HERO and g.heroes[side].luck >= 1:
+                offers = phase.recruits
+        elif side != -1 and g.heroes[side].alive:
+            offers = {g.heroes[side].where: self.hero_strength[side]}  # a jarl stays with his hero
+        if phase.ownerless_treasures or phase.loose_swords:  # never, in practice
+            offers = dict(offers)
+            for where in _ownerless_items(g, phase, c):
+                offers[where] = offers.get(where, 0) + ITEM
+        self.offers = offers
+        self._known: list[int | None] = [None] * T.AREAS
 
     def choose(self, here: int) -> int:
         """The walking counter's pick: a link out of ``here`` by its slot, or
@@ -234,17 +259,44 @@ class Survey(Sides):
         to the lead takes it on a coin toss.
         """
         known = self._known
-        goodrand = self.g.goodrand
-        stay = known[here]
-        if stay is None:
-            stay = known[here] = self._worth(here)
-        stay += goodrand() % 4 - 1
+        g = self.g
+        goodrand = g.goodrand
+        constant, offers, occupied = self.constant, self.offers, self.occupied
+        ice, king = g.ice, g.king
+        side, own, attended = self.side, self.own, self.attended
         scores = []
-        for area in _LINKED[here]:
+        for area in _AROUND[here]:
             worth = known[area]
             if worth is None:
-                worth = known[area] = self._worth(area)
+                # What the area offers the walker, less what it threatens.
+                # (Worked out here rather than in methods: a call took about
+                # as long as the sums.)  Each kind of counter is looked for
+                # before it is read: most areas hold one kind, or none.
+                worth = constant + offers[area] if area in offers else constant
+                if area in occupied:  # what the other sides' counters offer, or threaten
+                    camp = self.camp
+                    if area in camp.heroes_at:
+                        for h in camp.heroes_at[area]:
+                            rival = self.hero_side(h.index, area)
+                            worth += WEAK_HERO if own > rival + h.luck else -rival
+                    if area in camp.rival_jarls_at:
+                        heroes = g.heroes
+                        for j in camp.rival_jarls_at[area]:
+                            if j.hero == -1 or heroes[j.hero].where != area:
+                                rival = self.jarl_side(j.index, area)
+                                worth += WEAK_JARL if own > rival + 1 else -rival
+                    if area in camp.monsters_at:
+                        for monster in camp.monsters_at[area]:
+                            worth += WEAK_MONSTER if own > monster + 1 else -monster
+                if area < _LAND_AREAS and not ice[area]:
+                    if king[area] != side:
+                        worth += WEAK_KINGDOM if own > _TAX[area] + 2 else 0
+                    elif area not in attended:
+                        worth += _TAX[area]  # his own kingdom, with nobody running it
+                known[area] = worth
             scores.append(worth + goodrand() % 4)
+        stay = scores[0] - 1  # staying costs a point; the links' scores follow
+        del scores[0]
         best = -100
         choice = 0
         option = 0  # counted by hand: enumerate()'s pairs cost more than the count
@@ -260,34 +312,6 @@ class Survey(Sides):
         if stay > best or (stay == best and not goodrand() % 2):
             choice = STAY
         return choice
-
-    def _worth(self, area: int) -> int:
-        """What an area offers the walking counter, less what it threatens."""
-        good = self.constant + self.offers.get(area, 0)
-        if area in self.occupied:
-            good += self._others(area)
-        if area < _LAND_AREAS and not self.ice[area]:
-            if self.king[area] != self.side:
-                good += WEAK_KINGDOM if self.own > _TAX[area] + 2 else 0
-            elif area not in self.attended:
-                good += _TAX[area]  # his own kingdom, with nobody running it
-        return good
-
-    def _others(self, area: int) -> int:
-        """What the other sides' counters in an area offer, or threaten."""
-        own = self.own
-        good = 0
-        for h in self.heroes_at.get(area, ()):
-            rival = self.hero_side(h.index, area)
-            good += WEAK_HERO if own > rival + h.luck else -rival
-        heroes = self.g.heroes
-        for j in self.rival_jarls_at.get(area, ()):
-            if j.hero == -1 or heroes[j.hero].where != area:
-                rival = self.jarl_side(j.index, area)
-                good += WEAK_JARL if own > rival + 1 else -rival
-        for monster in self.monsters_at.get(area, ()):
-            good += WEAK_MONSTER if own > monster + 1 else -monster
-        return good
 
 
 def _ownerless_items(g: Game, phase: Phase, c: Counter) -> set[int]:

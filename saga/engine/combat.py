@@ -99,7 +99,8 @@ def _armour(g: Game, kind: T.Kind, number: int) -> int:
     treasures = g.treasures
     value = 0
     for armour, bonus in T.ARMOUR_BONUS:
-        if treasures[armour].held_by(kind, number):
+        item = treasures[armour]
+        if item.possessor == number and item.possessortype == kind:  # held_by, written out
             value += bonus
     return value
 

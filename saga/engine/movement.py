@@ -27,10 +27,9 @@ def _reset_passengers(g: Game) -> None:
     """Put everyone down from Frey Faxi.
 
     Passengers are only ever chosen for a rider, once ``g.rider`` names
-    him, so with no rider there is nobody to put down.
+    him, so with no rider (nearly always) there is nobody to put down, and
+    callers need not call.
     """
-    if g.rider is None:
-        return
     g.rider = None
     for h in g.heroes:
         h.passenger = False
@@ -45,7 +44,8 @@ def _start_visit(g: Game, area: int) -> None:
 
 def move_side(g: Game, hero: int, phase: Phase) -> None:
     """Move a hero, then each of his jarls, asking humans and deciding for the Amiga."""
-    _reset_passengers(g)
+    if g.rider is not None:
+        _reset_passengers(g)
     h = g.heroes[hero]
     if h.alive:
         camp = Camp(g, hero, phase) if h.control == T.AMIGA else None
@@ -55,7 +55,8 @@ def move_side(g: Game, hero: int, phase: Phase) -> None:
             g.mover = j.counter
             _move_jarl(g, hero, j.index, phase, camp)
         g.mover = None
-    _reset_passengers(g)
+    if g.rider is not None:
+        _reset_passengers(g)
 
 
 def _move_hero(g: Game, hero: int, phase: Phase, camp: Camp | None) -> None:
@@ -85,7 +86,8 @@ def _move_hero(g: Game, hero: int, phase: Phase, camp: Camp | None) -> None:
     if h.where in phase.lying:
         pick_up_treasures(g, me, h.where, h.control)
         pick_up_sword(g, me, h.where, h.control)
-    offer_necklace(g, me, h.control)
+    if h.control != T.AMIGA:  # (only a human is offered a trade)
+        offer_necklace(g, me, h.control)
     if g.whichmove == 1 and h.wounded and (h.where == h.homewhere or h.rune == T.ING):
         h.wounded = False
         g.tell(g.who(T.HERO, hero) + g.t("MSG_HEALS") + ".", hero_pen(hero))
@@ -254,7 +256,8 @@ def _move_jarl(g: Game, hero: int, jarl: int, phase: Phase, camp: Camp | None) -
     if j.where in phase.lying:
         pick_up_treasures(g, me, j.where, h.control)
         pick_up_sword(g, me, j.where, h.control)
-    offer_necklace(g, me, h.control)
+    if h.control != T.AMIGA:
+        offer_necklace(g, me, h.control)
 
 
 def _human_moves_jarl(g: Game, hero: int, jarl: int, n: int, start: int) -> None:
