@@ -20,6 +20,7 @@ from pathlib import Path
 import pytest
 
 from saga.files.config import DELAY_TICKS
+from tests.drawn import record_text
 from tests.guards import HANG
 from tests.netgames import (
     ORACLE,
@@ -466,13 +467,7 @@ def test_the_host_s_window_says_when_codes_are_being_guessed() -> None:
             return super().next_event(timeout)
 
     ui = Ui(Source())
-    text = ui.text
-
-    def keep(x: int, y: int, said: str, pen: int, **kw: bool) -> None:
-        shown.append(said)
-        text(x, y, said, pen, **kw)
-
-    ui.text = keep  # type: ignore[method-assign]
+    shown = record_text(ui)  # what Source reads, from the first frame on
 
     def no_lan() -> object:
         raise OSError("no local network here")
@@ -499,14 +494,7 @@ def test_the_network_codes_of_a_game_hosted_by_address_are_its_join_code_and_add
     from saga.window.network import News, show_codes
 
     ui = Ui(ScriptedEventSource().ticks(3).key("\x1b"))
-    shown: list[str] = []
-    text = ui.text
-
-    def keep(x: int, y: int, said: str, pen: int, **kw: bool) -> None:
-        shown.append(said)
-        text(x, y, said, pen, **kw)
-
-    ui.text = keep  # type: ignore[method-assign]
+    shown = record_text(ui)
     large: list[str] = []
     big = screens.big_text
 

@@ -12,6 +12,7 @@ from saga.net.online import is_code
 from saga.screen import network as N
 from saga.screen.ui import HEIGHT, WIDTH, Ui
 from saga.window.network import CODE_RULE
+from tests.drawn import record_text
 
 T = english()
 
@@ -98,14 +99,7 @@ def test_a_code_is_checked_as_it_is_typed() -> None:
 def _said(source: ScriptedEventSource, code: str) -> list[str]:
     """The lines of text the host form drew while ``source`` lasted."""
     ui = Ui(source)
-    shown: list[str] = []
-    text = ui.text
-
-    def keep(x: int, y: int, said: str, pen: int, **kw: bool) -> None:
-        shown.append(said)
-        text(x, y, said, pen, **kw)
-
-    ui.text = keep  # type: ignore[method-assign]
+    shown = record_text(ui)
     assert N.host_form(ui, T, [0], "4000", code, CODE_RULE) is None
     return shown
 
@@ -226,14 +220,7 @@ def test_the_codes_are_shown_with_a_copy_and_a_new_code_button_each() -> None:
 def test_the_codes_window_shows_the_network_s_newest_line_under_the_codes() -> None:
     rows = [("Brunhild", "7-crossover-clockwork")]
     ui = Ui(ScriptedEventSource().ticks(2).key("\x1b"))
-    shown: list[str] = []
-    text = ui.text
-
-    def keep(x: int, y: int, said: str, pen: int, **kw: bool) -> None:
-        shown.append(said)
-        text(x, y, said, pen, **kw)
-
-    ui.text = keep  # type: ignore[method-assign]
+    shown = record_text(ui)
     news = "A wrong code was tried, and a new one made, for Brunhild"
     done = N.codes_window(
         ui, T, "Waiting", lambda: rows, lambda: False, lambda k, r: "", lambda: news
