@@ -348,7 +348,7 @@ def test_a_guesser_burning_codes_gets_them_at_a_pace(tmp_path: Path, local: Loca
     code = host.code("Brunhild")
     tries = int(door.RENEW_BURST) + 2
     for _ in range(tries):
-        assert wrong_try(local.mailbox, _number(code) + "-wrong-guess") == ("WrongPasswordError")
+        assert wrong_try(local.mailbox, _number(code) + "-wrong-guess") == "WrongPasswordError"
         code = host.code("Brunhild", other_than=code)
     assert host.stderr.count("A wrong code was tried, and a new one made, for Brunhild") == tries
     joiner = _joiner(tmp_path / "join", code, local, TWO, "brunhild")
