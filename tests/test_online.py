@@ -37,6 +37,7 @@ HANG = 120.0  # seconds: only a guard against a hang, never a measure of speed
 GERMAN, ITALIAN = ("--language", "deutsch"), ("--language", "italiano")
 NOBODY_DE = "Niemand wartet auf diesen Code; er wurde schon benutzt oder falsch eingegeben:"
 NOBODY_IT = "Nessuno aspetta questo codice"
+WRONG_DE = "Der Code ist falsch oder schon benutzt"
 NO_PATH_DE = "Der Rechner des Spielleiters ist nicht erreichbar, weder direkt noch über das Relay:"
 
 
@@ -185,17 +186,21 @@ def test_wrong_burned_and_unreachable_codes_are_told_while_the_game_goes_on(
         burned = watch
         watch = host.code("watch", other_than=watch)  # burned, and renewed
         assert "A wrong code was tried, and a new one made, for spectators" in host.stderr
-        # The mailbox gives a freed number out again, so the renewed code may
-        # carry the number of a burned one; a machine trying that burned code
-        # would then meet the host's new one (and be told the code is wrong).
-        # Of the two burned codes, take one whose number nobody waits on.
+        # The mailbox gives a freed number out again, so a code the host has
+        # made since (the spectators' new one, Brunhild's for a rejoin) may
+        # carry the number of a burned one: a machine trying that burned code
+        # meets the host there, and is told the code is wrong or used.  Of the
+        # two burned codes, take one the late spectator does not share, and
+        # expect what its number leads to.
         if _number(burned) == _number(watch):
             burned = code
+        waiting = {_number(made) for made in host.codes().values()}
+        burned_said = WRONG_DE if _number(burned) in waiting else NOBODY_DE
         # Then, at once: a burned code, a code nobody made, and with the relay
         # stopped, a spectator that keeps to it.
         own.stop_relay()
         failing = {
-            _joiner(tmp_path / "burned", burned, own, None, "brunhild", *GERMAN): NOBODY_DE,
+            _joiner(tmp_path / "burned", burned, own, None, "brunhild", *GERMAN): burned_said,
             _joiner(tmp_path / "nobody", "99-nobody-home", own, None, "", *ITALIAN): NOBODY_IT,
             _joiner(
                 tmp_path / "late", watch, own, None, "", "--relay-only", *GERMAN
