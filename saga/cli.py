@@ -34,7 +34,7 @@ from saga.files.places import MAX_GAMES, Places, Slot, claim_slot, find_places
 from saga.files.replayfile import Replay, ReplayError
 from saga.files.replayfile import read as read_replay
 from saga.headless import watch
-from saga.look.text import Lookup, Notice, load_text, printable, warn
+from saga.look.text import Lookup, Notice, Unfit, load_text, printable, warn
 from saga.play.hosts import ScriptError, TerminalHost
 from saga.play.replay import Recorder, ReplayHost
 
@@ -161,7 +161,7 @@ def _apply_args(args: list[str], controls: list[T.Control], notices: list[str]) 
                 raise UsageError(f"only one saved game can be loaded ({game_file!r} and {arg!r})")
             game_file = arg
         else:
-            raise UsageError(f"{key!r} is not a hero (use {', '.join(heroes)})")
+            raise UsageError(str(Unfit("MSG_NOT_A_HERO", repr(key), ", ".join(heroes))))
     return game_file
 
 
@@ -780,7 +780,7 @@ def _network_wish(
             raise UsageError("at least one hero must play (e.g. RAGNAR=AMIGA)")
         if not seats <= humans:
             names = ", ".join(T.HERO_NAMES[h] for h in sorted(seats - humans))
-            raise UsageError(f"--seat: {names} is not a human hero of this game")
+            raise UsageError(f"--seat: {Unfit('MSG_NET_NOT_HUMAN', names)}")
     return HostForm("" if online else options.host, code, seats, online)
 
 

@@ -29,7 +29,7 @@ CT = CATALOGS / "deutsch.ct"
 COMPILED = CATALOGS / "deutsch" / "saga.catalog"
 # Every translation the game ships, by its Amiga language name.
 SHIPPED = sorted(path.stem for path in CATALOGS.glob("*.ct"))
-MESSAGES = 548
+MESSAGES = 559
 
 # The one-letter answers asked for together (a dead hero's choice adds
 # Transfer when there is a jarl to carry on): each set must be told apart.

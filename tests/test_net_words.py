@@ -13,18 +13,21 @@ from pathlib import Path
 
 import pytest
 
-from saga.look.text import english, load_text
+from saga.look.text import Unfit, english, load_text
 from saga.net import protocol as P
-from saga.net.client import _DROPS, _REFUSALS, dropped, refused
+from saga.net.client import _DROPS, _REFUSALS, _STOPS, dropped, ended, refused
 from saga.net.server import Server
 from tests.guards import HANG
 from tests.netgames import CODE, ORACLE, Machine, answers_for, host, join, same_game, until
 from tests.test_network import OTHER_VERSION
 
 TWO = ORACLE / "4_20_1_110200.trace"  # Beowulf and Brunhild are human
+LANGUAGES = ("english", "deutsch", "italiano", "greek")
 
 
 def _text(language: str):  # type: ignore[no-untyped-def]
+    if language == "english":
+        return english()
     return load_text(language, None, {}, Path("/nonexistent"))[0]
 
 
@@ -132,8 +135,8 @@ def test_every_reason_the_host_gives_is_worded_by_the_joiner_in_every_language()
     assert server._version_refusal(P.Hello(P.PROTOCOL, P.version(), CODE, frozenset())) is None
     sent = {"VERSION", "SEAT", "CODE", "TAKEN"}
     assert {r.kind for r in reasons} == sent
-    for language in ("english", "deutsch", "italiano", "greek"):
-        t = english() if language == "english" else _text(language)
+    for language in LANGUAGES:
+        t = _text(language)
         for kind in _REFUSALS:
             fields = {"VERSION": ("9.9", "7"), "TICKET": ("BRUNHILD", "-"), "SEAT": ("RAGNAR", "-")}
             fields |= {"TAKEN": ("EGIL",), "FULL": ("32",)}
@@ -158,3 +161,53 @@ def test_every_reason_the_host_gives_is_worded_by_the_joiner_in_every_language()
         "aus dem Spiel genommen."
     )
     server.loop.close()
+
+
+def test_every_stop_the_host_sends_is_worded_by_the_joiner_in_every_language() -> None:
+    """Why a host ends a game early (its player stopped it or left it, its
+    recorded answers ran out) travels as a kind, which every joiner words from
+    its catalogs; a stop of a kind it does not know (an older or newer host)
+    shows the host's words after its own sentence."""
+    sent = [
+        P.decode(P.encode(stop, to_host=False).decode().strip())
+        for stop in (P.HOST_ENDED, P.HOST_LEFT, P.Stop("ran out: line 7", "ANSWERS"))
+    ]
+    assert {stop.kind for stop in sent} == set(_STOPS)  # type: ignore[union-attr]
+    for language in LANGUAGES:
+        t = _text(language)
+        for kind in _STOPS:
+            words = ended(t, P.Stop("ENGLISH", kind))
+            assert "ENGLISH" not in words and "%" not in words, (language, kind, words)
+    t = _text("deutsch")
+    assert ended(t, P.HOST_LEFT) == "Der Spielleiter hat das Spiel verlassen."
+    assert ended(t, P.HOST_ENDED) == "Der Spielleiter hat das Spiel beendet."
+    old = P.decode("STOP the host stopped")
+    assert ended(t, old) == "Der Spielleiter hat das Spiel beendet. (the host stopped)"  # type: ignore[arg-type]
+
+
+def test_what_a_player_typed_wrong_is_said_in_their_language() -> None:
+    """A join code, seats or an address that will not do: the window's forms
+    say why in the player's language, the values named, nothing left unfilled
+    (the command line says it in English)."""
+    from saga.window.network import _host_address
+
+    unfit = [P.code_problem(code) for code in ("K7QXP", "TEST77", "AAAAAA")]
+    for typed, parse in [
+        ("Loki", P.parse_seats),
+        ("here:there", P.parse_address),
+        ("70000", P.parse_address),
+        ("a b", _host_address),
+        ("4000", _host_address),
+    ]:
+        with pytest.raises(Unfit) as e:
+            parse(typed)  # type: ignore[operator]
+        unfit.append(e.value)
+    assert len({u.message for u in unfit if u is not None}) == len(unfit)
+    for language in LANGUAGES:
+        t = _text(language)
+        for u in unfit:
+            assert u is not None
+            words = u.worded(t)
+            assert "%" not in words and all(str(v) in words for v in u.values), (language, words)
+            assert (words == str(u)) == (language == "english"), (language, words)
+    assert str(unfit[0]) == "a join code has 6 to 32 characters, not 5"

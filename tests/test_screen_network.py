@@ -2,19 +2,22 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
 from amiga.display.rastport import RastPort
 from amiga.input import MouseCode, ScriptedEventSource
 from amiga.intuition import DrawInfo, StringGadget
-from saga.look.text import english
+from saga.look.text import Lookup, english, load_text
 from saga.net.online import is_code
 from saga.screen import network as N
 from saga.screen.ui import HEIGHT, WIDTH, Ui
-from saga.window.network import CODE_RULE
+from saga.window.network import code_rule
 from tests.drawn import record_text
 
 T = english()
+CODE_RULE = code_rule(T)
 
 
 def _row_y(rows: int, row: int, extra: int = 0) -> int:
@@ -96,11 +99,11 @@ def test_a_code_is_checked_as_it_is_typed() -> None:
     assert form is None  # 32 characters at most, and not one repeated: never accepted
 
 
-def _said(source: ScriptedEventSource, code: str) -> list[str]:
-    """The lines of text the host form drew while ``source`` lasted."""
+def _said(source: ScriptedEventSource, code: str, t: Lookup = T) -> list[str]:
+    """The lines of text the host form (in ``t``'s words) drew while ``source`` lasted."""
     ui = Ui(source)
     shown = record_text(ui)
-    assert N.host_form(ui, T, [0], "4000", code, CODE_RULE) is None
+    assert N.host_form(ui, t, [0], "4000", code, code_rule(t)) is None
     return shown
 
 
@@ -108,6 +111,12 @@ def test_the_code_s_problem_shows_under_the_form_as_it_is_typed() -> None:
     assert not any("join code" in line for line in _said(ScriptedEventSource().key("\x1b"), CODE))
     typed = ScriptedEventSource().text("K7").pause(0.1).key("\x1b")
     assert any("characters, not 2" in line for line in _said(typed, CODE))
+
+
+def test_the_code_s_problem_is_said_in_the_player_s_language() -> None:
+    german = load_text("deutsch", None, {}, Path("/nonexistent"))[0]
+    typed = ScriptedEventSource().text("K7").pause(0.1).key("\x1b")
+    assert any("bis 32 Zeichen, nicht 2" in line for line in _said(typed, CODE, german))
 
 
 def test_typing_goes_to_the_field_that_shows_the_focus(monkeypatch: pytest.MonkeyPatch) -> None:

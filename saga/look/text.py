@@ -155,6 +155,29 @@ def english() -> Lookup:
     return Text()
 
 
+class Unfit(ValueError):
+    """Why what a player typed (a hero's name, a join code, an address) will
+    not do: a catalog message and the values it is filled with, so that each
+    front end words it in its player's language; ``str()`` is the built-in
+    English, as the command line speaks."""
+
+    def __init__(self, message: str, *values: object) -> None:
+        super().__init__(message, *values)
+        self.message = message
+        self.values = values
+
+    def worded(self, t: Lookup) -> str:
+        return fill(t(self.message), *self.values)
+
+    def __str__(self) -> str:
+        return self.worded(english())
+
+
+def worded(e: Exception, t: Lookup) -> str:
+    """Why ``e`` stopped something, in the player's language where it can be."""
+    return e.worded(t) if isinstance(e, Unfit) else str(e)
+
+
 def load_text(
     option: str | None,
     config_language: str | None,

@@ -62,6 +62,11 @@ _REFUSALS = {
     "TAKEN": ("MSG_NET_SEAT_TAKEN", ("seats",)),
     "FULL": ("MSG_NET_FULL", ("word",)),
 }
+_STOPS: dict[str, tuple[str, tuple[str, ...]]] = {
+    "ENDED": ("MSG_NET_HOST_ENDED", ()),
+    "LEFT": ("MSG_NET_HOST_LEFT", ()),
+    "ANSWERS": ("MSG_NET_ANSWERS_OUT", ()),
+}
 _DROPS = {
     "QUIET": ("MSG_NET_DROP_QUIET", ("word",)),
     "FLOOD": ("MSG_NET_DROP_FLOOD", ()),
@@ -80,8 +85,13 @@ def dropped(t: Lookup, drop: P.Drop) -> str:
     return _worded(t, drop, _DROPS) or f"{t('MSG_NET_LET_GO')} {drop.reason}"
 
 
+def ended(t: Lookup, stop: P.Stop) -> str:
+    """Why the host ended the game, in its player's language."""
+    return _worded(t, stop, _STOPS) or _detailed(t("MSG_NET_HOST_ENDED"), stop.reason)
+
+
 def _worded(
-    t: Lookup, said: P.Refuse | P.Drop, kinds: dict[str, tuple[str, tuple[str, ...]]]
+    t: Lookup, said: P.Refuse | P.Drop | P.Stop, kinds: dict[str, tuple[str, tuple[str, ...]]]
 ) -> str | None:
     """A reason of a kind known here, worded from the catalogs (None: unknown,
     or its fields are not what the kind takes)."""
@@ -306,8 +316,8 @@ class Client:
                 desync = Desynced(turn, self.saves.get(turn), save, self.text)
                 self.stream.stop(desync)
                 return desync
-            case P.Stop(reason):
-                return NetStop(_detailed(self.text("MSG_NET_HOST_ENDED"), reason))
+            case P.Stop():
+                return NetStop(ended(self.text, message))
             case P.Drop():
                 return NetStop(dropped(self.text, message))
         return None

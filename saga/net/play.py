@@ -98,7 +98,7 @@ def host_game(
     seats = humans(setup)
     if not seating.seats <= seats:
         names = ", ".join(T.HERO_NAMES[h] for h in sorted(seating.seats - seats))
-        raise NetStop(f"--seat: {names} is not a human hero of this game")
+        raise NetStop(f"--seat: {fill(text('MSG_NET_NOT_HUMAN'), names)}")
     shown = told_codes(text, tell, codes)
     hosting = Hosting.start(
         setup, text, seats - seating.seats, code, address, registry, tell, shown=shown
@@ -135,7 +135,7 @@ def host_game(
             lockstep.idle = idle
         return _play(setup, text, lockstep, server, play, wrap, keep, tell, hosting.header)
     finally:
-        hosting.stop("the host stopped")
+        hosting.stop(P.HOST_ENDED)
 
 
 @dataclass
@@ -277,12 +277,12 @@ class Hosting:
             self.lockstep.take_over(taken)
         return taken
 
-    def stop(self, reason: str | None = None) -> None:
-        """Take the offer back and end the game for everyone (``reason``: why)."""
+    def stop(self, stop: P.Stop | None = None) -> None:
+        """Take the offer back and end the game for everyone (``stop``: why)."""
         if self.announcer is not None:
             self.announcer.stop()
             self.announcer = None
-        self.server.close(reason)
+        self.server.close(stop)
         if self.invitations is not None:
             self.invitations.close()
 
@@ -409,7 +409,7 @@ def _play(
         return 3
     except ScriptError as e:
         if not isinstance(link, Client):
-            link.close(f"the host's answers ran out: {e}")
+            link.close(P.Stop(f"the host's answers ran out: {e}", "ANSWERS"))
         tell(f"{text('MSG_NET_STOPPED')} {e}")
         return 1
     except NetStop as e:

@@ -21,7 +21,7 @@ went quiet, its seat was taken over, it sent what no player could).
 Each side says ``PING`` when it has sent nothing for a while, whatever it
 receives (see :mod:`saga.net.keepalive`).
 
-A ``REFUSE`` or ``DROP`` may name its reason's *kind* first, with the names
+A ``REFUSE``, ``DROP`` or ``STOP`` may name its reason's *kind* first, with the names
 and numbers it takes, then a colon and the host's English words:
 ``REFUSE VERSION 1.2.0 2: this game's host runs Saga 1.2.0 ...``.  A joiner
 that knows the kind words the reason in its player's language; one that does
@@ -42,6 +42,7 @@ from enum import Enum
 from saga.engine import tables as T
 from saga.engine.host import ABORT, DONE, FIRST_HERO_PEN, Ask
 from saga.files.saveformat import SAVE_SIZE
+from saga.look.text import Unfit
 
 PROTOCOL = 2  # the wire format's number; changed with any change to the messages
 MAX_LINE = 4096  # bytes, newline included: a GAME line with a saved game's hex fits
@@ -104,7 +105,7 @@ def normal_code(text: str) -> str:
     return re.sub(r"[\s-]", "", text).upper()
 
 
-def code_problem(text: str) -> str | None:
+def code_problem(text: str) -> Unfit | None:
     """Why a join code (as typed) is too weak to guard a game, or None if it will do.
 
     The door's limit on wrong codes makes a code safe only if there are
@@ -112,23 +113,20 @@ def code_problem(text: str) -> str | None:
     :data:`CODE_ALPHABET`, :data:`MIN_DISTINCT` of them different."""
     code = normal_code(text)
     if not CODE_LENGTH <= len(code) <= MAX_CODE:
-        return f"a join code has {CODE_LENGTH} to {MAX_CODE} characters, not {len(code)}"
+        return Unfit("MSG_NET_CODE_LENGTH", CODE_LENGTH, MAX_CODE, len(code))
     others = sorted(set(code) - set(CODE_ALPHABET))
     if others:
-        return (
-            f"a join code is made of {CODE_ALPHABET} (letters and digits nobody confuses), "
-            f"not {''.join(others)[:10]!r}"
-        )
+        return Unfit("MSG_NET_CODE_LETTERS", CODE_ALPHABET, repr("".join(others)[:10]))
     if len(set(code)) < MIN_DISTINCT:
-        return f"a join code needs at least {MIN_DISTINCT} different characters"
+        return Unfit("MSG_NET_CODE_VARIED", MIN_DISTINCT)
     return None
 
 
 def check_code(text: str) -> str:
-    """A join code as typed, in its compared form; ValueError says why it will not do."""
+    """A join code as typed, in its compared form; :class:`Unfit` says why it will not do."""
     problem = code_problem(text)
     if problem is not None:
-        raise ValueError(problem)
+        raise problem
     return normal_code(text)
 
 
@@ -147,14 +145,9 @@ def parse_seats(text: str) -> frozenset[int]:
     for word in text.split(","):
         name = word.strip().upper()
         if name not in heroes:
-            raise ValueError(f"{word.strip()!r} is not a hero (use {', '.join(heroes)})")
+            raise Unfit("MSG_NOT_A_HERO", repr(word.strip()), ", ".join(heroes))
         seats.add(heroes.index(name))
     return frozenset(seats)
-
-
-_ADDRESS = re.compile(
-    r"(?:\[(?P<v6>[0-9A-Fa-f:.%\w]+)\]:|(?P<host>[^:\s\[\]]+):)?(?P<port>\d{1,5})"
-)
 
 
 def parse_address(text: str, default_host: str = "") -> tuple[str, int]:
@@ -163,10 +156,10 @@ def parse_address(text: str, default_host: str = "") -> tuple[str, int]:
         r"(?:\[(?P<v6>[0-9A-Fa-f:.%\w]+)\]:|(?P<host>[^:\s]+):)?(?P<port>\d+)", text
     )
     if match is None:
-        raise ValueError(f"{text!r} is not an address: give PORT, HOST:PORT or [IPv6]:PORT")
+        raise Unfit("MSG_NET_NOT_ADDRESS", repr(text))
     port = int(match["port"])
     if not 0 <= port <= 65535:
-        raise ValueError(f"port {port} is not 0..65535")
+        raise Unfit("MSG_NET_PORT_RANGE", port)
     return match["v6"] or match["host"] or default_host, port
 
 
@@ -256,9 +249,16 @@ class Desync:
 
 @dataclass(frozen=True)
 class Stop:
-    """The host ended the game for everyone."""
+    """The host ended the game for everyone: why, as a :class:`Refuse` says it."""
 
     reason: str
+    kind: str = ""
+    fields: tuple[str, ...] = ()
+
+
+# Why a host ends a game before its end: its player stopped it, or left it.
+HOST_ENDED = Stop("the host ended the game", "ENDED")
+HOST_LEFT = Stop("the host left the game", "LEFT")
 
 
 @dataclass(frozen=True)
@@ -359,8 +359,8 @@ def encode(message: Message, *, to_host: bool) -> bytes:
             words = ["FINAL", digest]
         case Desync(turn, save):
             words = ["DESYNC", str(turn), save.hex()]
-        case Stop(reason):
-            words = ["STOP", _text(reason)]
+        case Stop(reason, kind, fields):
+            words = ["STOP", _text(_kinded(reason, kind, fields))]
         case Drop(reason, kind, fields):
             words = ["DROP", _text(_kinded(reason, kind, fields))]
         case Ping():
@@ -515,7 +515,7 @@ def _decode(keyword: str, words: list[str], rest: str) -> Message:
             count(2)
             return Desync(_int(words[0], 0, T.MAX_TURNS + 1), _hex_save(words[1]))
         case "STOP":
-            return Stop(rest[:MAX_REASON])
+            return Stop(*_unkinded(rest))
         case "DROP":
             return Drop(*_unkinded(rest))
         case "PING":

@@ -196,15 +196,15 @@ class Server:
         taken (those of ``heroes`` that were played elsewhere).  Control thread."""
         return self._call(self._take_over, heroes, why) or frozenset()
 
-    def close(self, reason: str | None = None) -> None:
-        """End the game for everyone (``reason``: the host left it) and stop listening.
-        Control or engine thread."""
+    def close(self, stop: P.Stop | None = None) -> None:
+        """End the game for everyone (``stop``: why, if it did not run its course)
+        and stop listening.  Control or engine thread."""
         if self._closing.is_set():
             return
         self._closing.set()
         if not self._thread.is_alive():
             return
-        future = asyncio.run_coroutine_threadsafe(self._close(reason), self.loop)
+        future = asyncio.run_coroutine_threadsafe(self._close(stop), self.loop)
         with contextlib.suppress(Exception):
             future.result(CALL_TIMEOUT)
         self.loop.call_soon_threadsafe(self.loop.stop)
@@ -302,11 +302,11 @@ class Server:
         finally:
             await self._drop(peer)
 
-    async def _close(self, reason: str | None) -> None:
+    async def _close(self, stop: P.Stop | None) -> None:
         if self._server is not None:
             self._server.close()
         for peer in list(self._peers):
-            self._write(peer, P.Stop(reason) if reason else P.Bye())
+            self._write(peer, stop or P.Bye())
         for peer in list(self._peers):
             await self._drop(peer, flush=True)
         # Each connection's task sees its connection closed and ends; the few

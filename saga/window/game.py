@@ -208,7 +208,9 @@ class WindowGame:
         finally:
             self._enable(False)
             if self.net is not None:
-                self.net.end("the host left the game")
+                from saga.net.protocol import HOST_LEFT
+
+                self.net.end(HOST_LEFT)
         return None
 
     def _enable(self, on: bool) -> None:

@@ -21,7 +21,7 @@ from saga.engine import tables as T
 from saga.engine.session import Setup
 from saga.files.replayfile import ReplayError
 from saga.files.replayfile import parse as parse_replay
-from saga.look.text import Lookup
+from saga.look.text import Lookup, Unfit, worded
 from saga.net import protocol as P
 from saga.net.client import Client
 from saga.net.discovery import Announced, Registry, default_registry, describe
@@ -60,8 +60,15 @@ def _code_character(char: str) -> str | None:
     return typed if typed and typed in P.CODE_ALPHABET else None
 
 
-# How the forms take a join code: the network's rules, checked as the player types.
-CODE_RULE = CodeRule(_code_character, P.MAX_CODE, P.code_problem)
+def code_rule(t: Lookup) -> CodeRule:
+    """How the forms take a join code: the network's rules, checked as the
+    player types, its problem said in the player's language."""
+
+    def problem(text: str) -> str | None:
+        unfit = P.code_problem(text)
+        return None if unfit is None else unfit.worded(t)
+
+    return CodeRule(_code_character, P.MAX_CODE, problem)
 
 
 class News:
@@ -103,10 +110,10 @@ class NetGame:
     tunnel: Tunnel | None = None  # a joiner's wormhole to its host, in a game by code
     news: News | None = None  # what the hosting machine's network tells
 
-    def end(self, reason: str | None = None) -> None:
-        """Leave the network game (the host ends it for everyone, saying ``reason``)."""
+    def end(self, stop: P.Stop | None = None) -> None:
+        """Leave the network game (the host ends it for everyone, saying ``stop``)."""
         if self.hosting is not None:
-            self.hosting.stop(reason)
+            self.hosting.stop(stop)
         elif isinstance(self.link, Client):
             self.link.close()
             if self.tunnel is not None:
@@ -157,7 +164,7 @@ class Network:
                 sorted(humans(setup)),
                 self.listen,
                 self.code or P.new_code(),
-                CODE_RULE,
+                code_rule(t),
                 self.online,
             )
             if form is None:
@@ -170,7 +177,7 @@ class Network:
                 hosting = self._start(ui, t, setup, form, news)
                 break
             except (ValueError, NetStop) as e:
-                _problem(ui, t, str(e))
+                _problem(ui, t, worded(e, t))
                 if asked is not None:
                     return None
         server = hosting.server
@@ -206,7 +213,7 @@ class Network:
         (ValueError or NetStop: why not); what the network tells goes to ``news``."""
         if not form.here <= humans(setup):
             names = ", ".join(T.HERO_NAMES[h] for h in sorted(form.here - humans(setup)))
-            raise ValueError(f"{names}: not a human hero of this game")
+            raise Unfit("MSG_NET_NOT_HUMAN", names)
         open_seats = humans(setup) - form.here
         if form.online:
             servers = self.servers
@@ -225,7 +232,7 @@ class Network:
         hosting = game.hosting
         assert hosting is not None
         if choice == "cancel":
-            game.end("the host stopped")
+            game.end(P.HOST_ENDED)
             return None
         if choice == "take_over":
             taken = hosting.take_over(hosting.server.open_seats(), game.text("MSG_NET_NOBODY_CAME"))
@@ -251,7 +258,7 @@ class Network:
                 P.check_code(form.code)
                 break
             except ValueError as e:
-                _problem(ui, t, str(e))
+                _problem(ui, t, worded(e, t))
                 if asked is not None:
                     return None
         client = Client(host, port, form.code, seats, text=t)
@@ -267,7 +274,7 @@ class Network:
                 Offer(describe(g), f"{_bracketed(g.address)}:{g.port}", _open(g)) for g in games
             ]
 
-        return join_form(ui, t, offers, self.address, self.code, self.seats, CODE_RULE, is_code)
+        return join_form(ui, t, offers, self.address, self.code, self.seats, code_rule(t), is_code)
 
     def _join_online(self, ui: Ui, t: Lookup, code: str, seats: frozenset[int]) -> NetGame | None:
         """Join the game whose host gave ``code``, and wait for it to start."""
@@ -363,17 +370,13 @@ def show_codes(ui: Ui, t: Lookup, hosting: Hosting, news: News, *, waiting: bool
 
 
 def _host_address(text: str) -> tuple[str, int]:
-    """The host's address as the join form has it (ValueError: why it is none)."""
+    """The host's address as the join form has it (:class:`~saga.net.protocol.Unfit`:
+    why it is none)."""
     if " " in text.strip():
-        raise ValueError(
-            f"{text.strip()!r} is neither a code (7-crossover-clockwork) "
-            "nor an address (192.168.1.20:4000)"
-        )
+        raise Unfit("MSG_NET_NEITHER", repr(text.strip()))
     host, port = P.parse_address(text.strip())
     if not host:
-        raise ValueError(
-            "give the host's code (e.g. 7-crossover-clockwork) or address (e.g. 192.168.1.20:4000)"
-        )
+        raise Unfit("MSG_NET_GIVE_HOST")
     return host, port
 
 
