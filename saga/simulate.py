@@ -34,6 +34,7 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass
 from functools import cache
+from multiprocessing.context import BaseContext
 from pathlib import Path
 from typing import TYPE_CHECKING, TextIO
 
@@ -136,6 +137,18 @@ def _play_in_worker(index: int) -> Result:
     return play_game(_worker_plan, index)
 
 
+def _workers() -> BaseContext:
+    """How worker processes start: each a fork of one fresh process that has
+    imported the game (a fork server), or spawned afresh where the system has
+    none; never a fork of this process, whose other threads (a network game's,
+    a window's) a fork would copy in the middle of what they were doing."""
+    if "forkserver" in multiprocessing.get_all_start_methods():
+        context = multiprocessing.get_context("forkserver")
+        context.set_forkserver_preload([__name__])
+        return context
+    return multiprocessing.get_context("spawn")
+
+
 def run(plan: Plan, jobs: int, progress: Callable[[int], None] = lambda done: None) -> list[Result]:
     """Play every game of the plan on ``jobs`` processes; results in game order."""
     jobs = max(1, min(jobs, plan.games))
@@ -146,7 +159,7 @@ def run(plan: Plan, jobs: int, progress: Callable[[int], None] = lambda done: No
             progress(len(results))
         return results
     chunk = max(1, min(25, plan.games // (jobs * 8)))
-    with multiprocessing.get_context().Pool(jobs, _start_worker, (plan,)) as pool:
+    with _workers().Pool(jobs, _start_worker, (plan,)) as pool:
         for result in pool.imap(_play_in_worker, range(plan.games), chunk):
             results.append(result)
             progress(len(results))

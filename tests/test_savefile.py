@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import os
 import random
-import signal
+import subprocess
+import sys
 import time
 from collections.abc import Callable
 from pathlib import Path
@@ -409,26 +410,38 @@ def test_loading_anything_but_a_save_says_so_at_once(
     assert str(e).startswith(f"{path}: can't read it: it {problem.value}")
 
 
+# A process that says when it starts saving, then saves for ever, until it is killed.
+SAVER = """
+import sys
+from pathlib import Path
+from amiga import dos
+target, old, new = Path(sys.argv[1]), b"o" * (256 << 10), b"n" * (256 << 10)
+print("saving", flush=True)
+while True:
+    dos.write_atomic(target, new)
+    dos.write_atomic(target, old)
+"""
+
+
 def test_a_killed_save_leaves_the_old_or_the_new_file_and_no_litter(tmp_path: Path) -> None:
-    """Kill a saving process at random moments: the save is never torn, leftovers go next time."""
+    """Kill a saving process at random moments: the save is never torn, leftovers go next time.
+    (Processes of their own, not forks of this one, whose threads a fork would copy.)"""
     target = tmp_path / "Autosave.saga"
-    old, new = b"o" * (256 << 10), b"n" * (256 << 10)  # big enough to be caught mid-write
+    old = b"o" * (256 << 10)  # big enough to be caught mid-write
     target.write_bytes(old)
     rnd = random.Random(11)
     litter_seen = 0
     for _ in range(50):
-        pid = os.fork()
-        if pid == 0:  # the child saves for ever, until it is killed
-            try:
-                while True:
-                    dos.write_atomic(target, new)
-                    dos.write_atomic(target, old)
-            finally:
-                os._exit(1)
-        time.sleep(rnd.uniform(0, 0.01))
-        os.kill(pid, signal.SIGKILL)
-        os.waitpid(pid, 0)
-        assert target.read_bytes() in (old, new)
+        with subprocess.Popen(
+            [sys.executable, "-c", SAVER, str(target)],
+            stdout=subprocess.PIPE,
+            text=True,
+            cwd=Path(__file__).resolve().parents[1],  # where amiga/ is
+        ) as saver:
+            assert saver.stdout is not None and saver.stdout.readline() == "saving\n"
+            time.sleep(rnd.uniform(0, 0.01))
+            saver.kill()
+        assert target.read_bytes() in (old, b"n" * (256 << 10))
         litter_seen += len(list(tmp_path.iterdir())) > 1
     assert litter_seen  # the kills did land mid-save
     dos.write_atomic(target, b"next")
@@ -437,10 +450,9 @@ def test_a_killed_save_leaves_the_old_or_the_new_file_and_no_litter(tmp_path: Pa
 
 
 def test_only_our_own_leftovers_are_swept(tmp_path: Path) -> None:
-    dead = os.fork()
-    if dead == 0:
-        os._exit(0)
-    os.waitpid(dead, 0)
+    with subprocess.Popen([sys.executable, "-c", ""]) as gone:
+        pass  # waited for: its number names no running process now
+    dead = gone.pid
     leftover = tmp_path / f".Autosave.saga.{dead}.abcd_123"
     kept = [
         f".Autosave.saga.{os.getpid()}.abcd_123",  # our own, maybe a save under way
