@@ -8,7 +8,7 @@ import pytest
 
 from amiga.display.rastport import RastPort
 from amiga.input import MouseCode, ScriptedEventSource
-from amiga.intuition import DrawInfo, StringGadget
+from amiga.intuition import Button, DrawInfo, StringGadget
 from saga.look.text import Lookup, english, load_text
 from saga.net.online import is_code
 from saga.screen import network as N
@@ -236,3 +236,29 @@ def test_the_codes_window_shows_the_network_s_newest_line_under_the_codes() -> N
     )
     assert done == "cancel"
     assert news in shown
+
+
+def test_the_codes_window_in_play_has_one_button_to_close_it(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Waiting for the players, OK plays the empty seats here and Cancel stops;
+    in play there is nothing to cancel, so OK alone closes it (Esc too)."""
+    drawn: set[str] = set()
+    draw = Button.draw
+
+    def seen(button: Button, rp: RastPort, di: DrawInfo) -> None:
+        drawn.add(button.text)
+        draw(button, rp, di)
+
+    monkeypatch.setattr(Button, "draw", seen)
+    rows = [("Code:", "K7QXPM")]
+    for ok, buttons in [("", {"Play empty seats here", "Cancel"}), ("OK", {"OK"})]:
+        drawn.clear()
+        source = ScriptedEventSource().ticks(1).key("\x1b")
+        done = N.codes_window(Ui(source), T, "Codes", lambda: rows, lambda: False, _none, ok=ok)
+        assert done == "cancel"
+        assert drawn - {"Copy", "New code"} == buttons, drawn
+
+
+def _none(kind: str, row: int) -> str:
+    return ""

@@ -400,11 +400,14 @@ def codes_window(
     a button to copy each and (``renew``) one to make a new one, until ``ready``:
     "ready", "cancel" or "ok".  ``heading`` is the line over them (an online
     game's: each code lets one machine in once) and ``ok`` the OK button's
-    text (an online game's wait: play the empty seats here).  ``act("copy" or
+    text (an online game's wait: play the empty seats here; given, the window
+    is one to look at, closed by that one button or Esc).  ``act("copy" or
     "renew", row)`` does the button's work and returns a line to show under the
     codes; so is ``news``, the network's newest line, when it changes."""
     form = _Form(t, title, 1, extra=MAX_CODES * CODE_ROW + ROW + (SAID_ROWS - 1) * 10)
     form.ok.text = ok or t("MSG_NET_TAKE_OVER")
+    if ok:  # nothing to cancel: OK only closes it
+        form.window.gadgets.gadgets.remove(form.cancel)
     b = form.ok.box
     form.ok.box = Box(b.left, b.top, b.left + 8 * len(form.ok.text) + 17, b.bottom)
     inner = form.window.inner
