@@ -7,7 +7,8 @@ driver opens its window on the first and keeps the second for the wake-up
 messages its own wait sends that window whenever an event comes (the last
 one can reach the server after the window is destroyed; the proxy makes
 that sure).  Xlib then reported BadWindow (X_SendEvent) as SDL closed the
-display, and exited with status 1.
+display, and exited with status 1.  Such a message to a window gone (SDL
+sends others, the clipboard's) now passes as nothing; other errors do not.
 """
 
 from __future__ import annotations
@@ -159,3 +160,63 @@ def test_a_window_closed_just_after_an_event_woke_it_exits_cleanly(xvfb: str) ->
     finally:
         proxy.close()
     assert (done.returncode, done.stderr, done.stdout) == (0, "", "closed\n")
+
+
+# The program: a window; then, on SDL's own connection, a request about a
+# window that was there and is gone (``send``: a message to it, as SDL's
+# clipboard sends; ``map``: showing it, which nothing here ever asks).
+GONE = """
+import ctypes, sys
+import pygame
+from amiga.display import Screen
+from amiga.display.present import Presenter
+from amiga.input.pygame_source import PygameEventSource
+
+presenter = Presenter(Screen(), "Test", scale=1)
+source = PygameEventSource(presenter)
+presenter.present()
+xlib = ctypes.CDLL("libX11.so.6")
+unwrap = ctypes.PYFUNCTYPE(ctypes.c_void_p, ctypes.py_object, ctypes.c_char_p)
+capsule = pygame.display.get_wm_info()["display"]
+display = ctypes.c_void_p(unwrap(("PyCapsule_GetPointer", ctypes.pythonapi))(capsule, b"display"))
+window, void, c_int, c_uint = ctypes.c_ulong, ctypes.c_void_p, ctypes.c_int, ctypes.c_uint
+xlib.XDefaultRootWindow.argtypes, xlib.XDefaultRootWindow.restype = [void], window
+xlib.XCreateSimpleWindow.argtypes = [void, window, *[c_int] * 2, *[c_uint] * 3, window, window]
+xlib.XCreateSimpleWindow.restype = window
+xlib.XDestroyWindow.argtypes = xlib.XMapWindow.argtypes = [void, window]
+xlib.XSendEvent.argtypes = [void, window, c_int, ctypes.c_long, void]
+xlib.XSync.argtypes = [void, c_int]
+gone = xlib.XCreateSimpleWindow(display, xlib.XDefaultRootWindow(display), 0, 0, 9, 9, 0, 0, 0)
+xlib.XDestroyWindow(display, gone)
+event = (ctypes.c_long * 24)()
+event[0], event[6] = 33, 32  # a ClientMessage, of 32-bit data
+if sys.argv[1] == "send":
+    xlib.XSendEvent(display, gone, 0, 0, event)
+else:
+    xlib.XMapWindow(display, gone)
+xlib.XSync(display, 0)
+print("alive", flush=True)
+presenter.close()
+"""
+
+
+@pytest.mark.parametrize(("request_", "lives"), [("send", True), ("map", False)])
+def test_a_message_to_a_window_gone_passes_and_other_errors_do_not(
+    xvfb: str, request_: str, lives: bool
+) -> None:
+    env = {**os.environ, "DISPLAY": f":{xvfb.rsplit('X', 1)[1]}", "SDL_VIDEODRIVER": "x11"}
+    env["PYGAME_HIDE_SUPPORT_PROMPT"] = "1"
+    env["PYTHONPATH"] = os.pathsep.join([str(REPO), env.get("PYTHONPATH", "")])
+    env.pop("WAYLAND_DISPLAY", None)
+    done = subprocess.run(
+        [sys.executable, "-c", GONE, request_],
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=HANG_GUARD,
+    )
+    if lives:
+        assert (done.returncode, done.stderr, done.stdout) == (0, "", "alive\n")
+    else:
+        assert done.returncode != 0 and "BadWindow" in done.stderr, done.stderr
+        assert done.stdout == ""

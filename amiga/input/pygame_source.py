@@ -329,6 +329,7 @@ def _x11_sleeper() -> Callable[[float], None] | None:
     connection = ctypes.c_void_p(capsule_pointer(display, b"display"))
     pending.argtypes = number.argtypes = [ctypes.c_void_p]
     pending.restype = number.restype = ctypes.c_int
+    _forgive_messages_to_gone_windows(xlib)
     readable = select.poll()
     readable.register(number(connection), select.POLLIN)
 
@@ -337,6 +338,50 @@ def _x11_sleeper() -> Callable[[float], None] | None:
             readable.poll(max(1, math.ceil(seconds * 1000)))
 
     return sleep
+
+
+class _XErrorEvent(ctypes.Structure):
+    _fields_ = [
+        ("type", ctypes.c_int),
+        ("display", ctypes.c_void_p),
+        ("resourceid", ctypes.c_ulong),
+        ("serial", ctypes.c_ulong),
+        ("error_code", ctypes.c_ubyte),
+        ("request_code", ctypes.c_ubyte),
+        ("minor_code", ctypes.c_ubyte),
+    ]
+
+
+_XErrorHandler = ctypes.CFUNCTYPE(ctypes.c_int, ctypes.c_void_p, ctypes.POINTER(_XErrorEvent))
+BAD_WINDOW, X_SEND_EVENT = 3, 25  # X's error and request codes
+_handlers: list[object] = []  # the handlers Xlib holds: they must outlive their making
+
+
+def _forgive_messages_to_gone_windows(xlib: ctypes.CDLL) -> None:
+    """Let a message sent to a window that is no longer there pass as nothing.
+
+    SDL sends other programs' windows messages of its own (the clipboard's
+    answer to a paste, for one), and that window may close before the server
+    reads it; Xlib's handler would end this program with status 1 for it.
+    Every other error goes on to the handler that was there (SDL's, then
+    Xlib's), as before.
+    """
+    install = xlib.XSetErrorHandler
+    install.argtypes = [_XErrorHandler]
+    install.restype = ctypes.c_void_p
+    before: list[Callable[[int, object], int]] = []
+
+    def handle(display: int, error: ctypes._Pointer[_XErrorEvent]) -> int:
+        said = error.contents
+        if (said.error_code, said.request_code) == (BAD_WINDOW, X_SEND_EVENT):
+            return 0
+        return before[0](display, error) if before else 0
+
+    handler = _XErrorHandler(handle)
+    previous = install(handler)
+    if previous:
+        before.append(_XErrorHandler(previous))
+    _handlers.append(handler)
 
 
 SDL_INIT_VIDEO = 0x20
