@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -262,3 +263,27 @@ def test_the_codes_window_in_play_has_one_button_to_close_it(
 
 def _none(kind: str, row: int) -> str:
     return ""
+
+
+@pytest.mark.parametrize("language", ["english", "deutsch", "italiano", "greek"])
+def test_every_field_s_label_ends_before_its_field(
+    language: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """In every language the Host and Join forms' labels leave a character's
+    gap before the fields they name (a Greek label ran into its field)."""
+    t = T if language == "english" else load_text(language, None, {}, Path("/nonexistent"))[0]
+    labels: list[str] = []
+    field = N._Form.field
+
+    def labelled(form: N._Form, row: int, label: str, *args: Any, **kw: Any) -> StringGadget:
+        labels.append(label)
+        return field(form, row, label, *args, **kw)
+
+    monkeypatch.setattr(N._Form, "field", labelled)
+    escape = ScriptedEventSource().key("\x1b")
+    assert N.host_form(Ui(escape), t, [0, 1], "4000", CODE, code_rule(t)) is None
+    escape = ScriptedEventSource().key("\x1b")
+    assert N.join_form(Ui(escape), t, list, "", "", "", code_rule(t), is_code) is None
+    assert len(labels) == 5
+    for label in labels:
+        assert 8 * len(label) <= N.LABEL_W - 8, label
