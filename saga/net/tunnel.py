@@ -613,11 +613,7 @@ def dial(code: str, servers: Servers, text: Lookup, *, tell: Callable[[str], Non
             if made:
                 await _close(made[0])
 
-        # Wait for the mailbox server to hear the goodbye: a side that leaves
-        # without it keeps the code's number taken there, and a mailbox whose
-        # old messages turn away the next machine to try that number.
-        with contextlib.suppress(Exception):
-            _on_reactor(abandon).result(CLOSE_TIMEOUT)
+        _on_reactor(abandon)
         raise NetStop(_why(e, watch, text, mailbox, relay, code)) from None
 
     def gone() -> None:
