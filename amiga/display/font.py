@@ -84,8 +84,8 @@ def parse(source: str) -> tuple[Entries, Entries, Entries, dict[str, str]]:
     """Read the font file into glyphs, bases, marks and aliases, keyed by header.
 
     Glyphs and bases are keyed by their character, marks by
-    ``"U+0308"``, or ``"U+0308 upper"`` and ``"U+0301 greek"`` for their
-    variants over capitals; the replacement glyph by ``""``.
+    ``"U+0308"``, or ``"U+0308 upper"`` for its variant over capitals; the
+    replacement glyph by ``""``.
     Aliases map a character to the one whose glyph it shares.
     """
     glyphs: Entries = {}
@@ -113,7 +113,7 @@ def parse(source: str) -> tuple[Entries, Entries, Entries, dict[str, str]]:
         elif kind == "base":
             bases[_char(header[1])] = bitmap
         elif kind == "mark":
-            variant = header[2:3] if header[2:3] in (["upper"], ["greek"]) else []
+            variant = header[2:3] if header[2:3] == ["upper"] else []
             marks[" ".join([header[1], *variant])] = bitmap
         else:
             glyphs[_char(kind)] = bitmap
@@ -151,26 +151,17 @@ def compose(
         shape = aliases.get(base, base)
         try:
             below = bases[shape] if shape in bases else glyphs[shape]
-            variant = _variant(mark, base, marks)
-            if variant.endswith(" greek") and not below[:, -2:].any():
-                # The tonos stands at the capital's top left: a capital with
-                # room to spare moves a column right, clear of it.
-                below = np.roll(below, 1, axis=1)
-            table[ch] = below | marks[variant]
+            table[ch] = below | marks[_variant(mark, base, marks)]
         except KeyError as missing:
             raise ValueError(f"font cannot compose {ch!r}: it has no {missing}") from None
     return table
 
 
 def _variant(mark: str, base: str, marks: Entries) -> str:
-    """The mark drawn over ``base``: a Greek capital takes its tonos at the top
-    left ("greek"), other capitals a flatter accent ("upper") where there is one."""
-    if base.isupper():
-        greek = f"{mark} greek"
-        if greek in marks and unicodedata.name(base).startswith("GREEK"):
-            return greek
-        if f"{mark} upper" in marks:
-            return f"{mark} upper"
+    """The mark drawn over ``base``: a capital takes a flatter accent ("upper")
+    where there is one."""
+    if base.isupper() and f"{mark} upper" in marks:
+        return f"{mark} upper"
     return mark
 
 
