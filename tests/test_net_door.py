@@ -186,6 +186,22 @@ def test_a_machine_that_was_stopped_does_not_blame_the_other_side() -> None:
     assert clock.now - live.last_heard < 90  # a fresh while to hear the other side
 
 
+def test_a_machine_stopped_between_its_waits_reads_what_came_before_it_blames() -> None:
+    """Stopped after one wait and before the next (handling what it read), a
+    machine waits again, for what the other side sent meanwhile, rather than
+    give it up at once: the host's word that it let this machine go came
+    second to "the host went quiet" (CI, once)."""
+    clock = Clock()
+    live = Liveness(Keepalive(1, 5), clock)
+    clock.now += live.timeout() / 2
+    live.heard()  # a message read; then this machine is stopped for 10 s
+    clock.now += 10
+    clock.now += live.timeout()
+    assert live.due() == "ping"  # not "gone": it says it is there, and waits again
+    live.sent()
+    assert live.timeout() > 0 and clock.now - live.last_heard < 5
+
+
 def test_keepalive_from_the_environment(monkeypatch: pytest.MonkeyPatch) -> None:
     assert Keepalive.from_environment() == Keepalive(10, 90)
     monkeypatch.setenv("SAGA_NET_KEEPALIVE", "0.5,3")

@@ -68,9 +68,11 @@ class Silent(TimeoutError):
 class Liveness:
     """One connection's clocks: when this side last sent, and last heard.
 
-    A wait that ends long after it should have means this machine itself
-    was not running (stopped, suspended): that silence is not the other
-    side's, which is then given a fresh while to be heard from.
+    A check that comes long after it was due (a wait that ends late, or the
+    next wait begun late) means this machine itself was not running
+    (stopped, suspended): that silence is not the other side's, which is
+    then given a fresh while to be heard from, time to read what it sent
+    meanwhile.
     """
 
     keepalive: Keepalive
@@ -78,6 +80,13 @@ class Liveness:
 
     def __post_init__(self) -> None:
         self.last_sent = self.last_heard = self._wake = self.clock()
+
+    def _now(self) -> float:
+        """The time, the other side forgiven this machine's own oversleep."""
+        now = self.clock()
+        if now - self._wake > OVERSLEPT:
+            self.last_heard = max(self.last_heard, now - self.keepalive.ping_every)
+        return now
 
     def sent(self) -> None:
         self.last_sent = self.clock()
@@ -87,17 +96,15 @@ class Liveness:
 
     def timeout(self) -> float:
         """Seconds to wait for data before something is due."""
-        now = self.clock()
+        now = self._now()
         keep = self.keepalive
         self._wake = max(now, min(self.last_sent + keep.ping_every, self.last_heard + keep.idle))
         return self._wake - now
 
     def due(self) -> str | None:
         """After a wait ran out: ``"ping"``, ``"gone"`` (silent too long) or None."""
-        now = self.clock()
+        now = self._now()
         keep = self.keepalive
-        if now - self._wake > OVERSLEPT:
-            self.last_heard = max(self.last_heard, now - keep.ping_every)
         if now - self.last_heard >= keep.idle:
             return "gone"
         if now - self.last_sent >= keep.ping_every:
