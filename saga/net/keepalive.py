@@ -20,6 +20,7 @@ from dataclasses import dataclass
 from saga.net import protocol as P
 
 OVERSLEPT = 2.0  # seconds a wait may end late before this machine counts as having been stopped
+READ_FIRST = 0.1  # seconds this machine listens, after it was not running, before it speaks
 MIN_PING = 0.1  # seconds: SAGA_NET_KEEPALIVE pings no more often (far below the rate limit)
 MAX_IDLE = 3600.0
 
@@ -71,8 +72,10 @@ class Liveness:
     A check that comes long after it was due (a wait that ends late, or the
     next wait begun late) means this machine itself was not running
     (stopped, suspended): that silence is not the other side's, which is
-    then given a fresh while to be heard from, time to read what it sent
-    meanwhile.
+    then given a fresh while to be heard from, and this side reads what came
+    meanwhile before it says anything (had the other side given it up and
+    hung up, a PING would bring back a reset that throws away its last
+    message unread).
     """
 
     keepalive: Keepalive
@@ -80,12 +83,14 @@ class Liveness:
 
     def __post_init__(self) -> None:
         self.last_sent = self.last_heard = self._wake = self.clock()
+        self._overslept = False
 
     def _now(self) -> float:
         """The time, the other side forgiven this machine's own oversleep."""
         now = self.clock()
         if now - self._wake > OVERSLEPT:
             self.last_heard = max(self.last_heard, now - self.keepalive.ping_every)
+            self._overslept = True
         return now
 
     def sent(self) -> None:
@@ -98,13 +103,18 @@ class Liveness:
         """Seconds to wait for data before something is due."""
         now = self._now()
         keep = self.keepalive
-        self._wake = max(now, min(self.last_sent + keep.ping_every, self.last_heard + keep.idle))
+        soonest = now + READ_FIRST if self._overslept else now
+        self._overslept = False
+        due = min(self.last_sent + keep.ping_every, self.last_heard + keep.idle)
+        self._wake = max(soonest, due)
         return self._wake - now
 
     def due(self) -> str | None:
         """After a wait ran out: ``"ping"``, ``"gone"`` (silent too long) or None."""
         now = self._now()
         keep = self.keepalive
+        if self._overslept:
+            return None  # first read what came meanwhile
         if now - self.last_heard >= keep.idle:
             return "gone"
         if now - self.last_sent >= keep.ping_every:
