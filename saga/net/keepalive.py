@@ -105,8 +105,8 @@ class Liveness:
         keep = self.keepalive
         soonest = now + READ_FIRST if self._overslept else now
         self._overslept = False
-        due = min(self.last_sent + keep.ping_every, self.last_heard + keep.idle)
-        self._wake = max(soonest, due)
+        next_due = min(self.last_sent + keep.ping_every, self.last_heard + keep.idle)
+        self._wake = max(soonest, next_due)
         return self._wake - now
 
     def due(self) -> str | None:
